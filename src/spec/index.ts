@@ -1,0 +1,15 @@
+/**
+ * toolgauge's contracts. This module imports nothing from the rest of toolgauge; everything else
+ * depends on it.
+ */
+export * from './diagnostics.js';
+export * from './errors.js';
+export * from './message.js';
+export * from './model.js';
+export * from './participant.js';
+export * from './roles.js';
+export * from './termination.js';
+export * from './tool.js';
+export * from './tool-call.js';
+export * from './trajectory.js';
+export * from './world.js';

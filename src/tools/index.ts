@@ -1,0 +1,5 @@
+export * from './define-tool.js';
+export * from './tool-context.js';
+export * from './tool-failure.js';
+export * from './tool-registry.js';
+export * from './tool-set.js';

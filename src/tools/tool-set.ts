@@ -1,0 +1,55 @@
+import type { Role, ToolSchema } from '../spec/index.js';
+import { type Tool, toolSchema } from './define-tool.js';
+import type { ToolRegistry } from './tool-registry.js';
+
+/** One tool as a role sees it: possibly renamed or redescribed (augmentations), bound to the real tool. */
+export interface ToolView {
+  readonly schema: ToolSchema;
+  readonly tool: Tool;
+}
+
+/**
+ * The tools one role may call in an episode, under the names it sees. The executor resolves the name a
+ * call uses through this set, so augmentations such as name scrambling are invisible to tools and
+ * traces record the real name.
+ */
+export class ToolSet {
+  private readonly byShownName: ReadonlyMap<string, ToolView>;
+
+  constructor(
+    readonly role: Role,
+    readonly views: readonly ToolView[],
+  ) {
+    this.byShownName = new Map(views.map((view) => [view.schema.name, view]));
+  }
+
+  /** The role's tools from a registry, unchanged, optionally limited by allow and deny lists. */
+  static fromRegistry(
+    registry: ToolRegistry,
+    role: Role,
+    filter: { readonly allow?: readonly string[]; readonly deny?: readonly string[] } = {},
+  ): ToolSet {
+    for (const name of [...(filter.allow ?? []), ...(filter.deny ?? [])]) registry.require(name);
+    const tools = registry
+      .forRole(role)
+      .filter((tool) => !filter.allow || filter.allow.includes(tool.name))
+      .filter((tool) => !filter.deny?.includes(tool.name));
+    return new ToolSet(
+      role,
+      tools.map((tool) => ({ schema: toolSchema(tool), tool })),
+    );
+  }
+
+  schemas(): ToolSchema[] {
+    return this.views.map((view) => view.schema);
+  }
+
+  /** The names the role sees, sorted (for error messages). */
+  shownNames(): string[] {
+    return [...this.byShownName.keys()].sort();
+  }
+
+  resolve(shownName: string): ToolView | undefined {
+    return this.byShownName.get(shownName);
+  }
+}
