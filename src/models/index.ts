@@ -1,0 +1,2 @@
+export * from './conversation-to-model.js';
+export * from './model-agent.js';

@@ -1,0 +1,38 @@
+import type { Message, NewMessage, Role } from '../spec/index.js';
+
+/**
+ * The append-only message log of one episode. A message is visible to its sender and recipient unless
+ * it says otherwise, and each role reads only its own view.
+ */
+export class MessageBus {
+  private readonly messages: Message[] = [];
+
+  append(message: NewMessage): Message {
+    const visibleTo = message.visibleTo ?? [message.sender, message.recipient];
+    const appended = Object.freeze({
+      ...message,
+      index: this.messages.length,
+      visibleTo: Object.freeze([...new Set(visibleTo)]),
+    }) as Message;
+    this.messages.push(appended);
+    return appended;
+  }
+
+  /** Every message, for the record. */
+  all(): readonly Message[] {
+    return this.messages;
+  }
+
+  /** The messages a role can see, in order. */
+  view(role: Role): Message[] {
+    return this.messages.filter((message) => message.visibleTo.includes(role));
+  }
+
+  last(): Message | undefined {
+    return this.messages.at(-1);
+  }
+
+  get length(): number {
+    return this.messages.length;
+  }
+}
