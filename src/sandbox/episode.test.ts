@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { ReplayAgent } from '../agents/index.js';
 import { demoDomain, demoWorldRows } from '../domains/demo/index.js';
 import { ModelAgent } from '../models/index.js';
-import type { Agent, NewMessage, Trajectory, TrajectoryEvent, Turn, User } from '../spec/index.js';
+import type { Agent, NewMessage, ToolResultMessage, Trajectory, TrajectoryEvent, Turn, User } from '../spec/index.js';
 import { InfrastructureError } from '../spec/index.js';
 import { ScriptedModel, type ScriptedReply } from '../testing/scripted-model.js';
 import { ToolRegistry, ToolSet } from '../tools/index.js';
