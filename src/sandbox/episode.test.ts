@@ -123,7 +123,7 @@ describe('episode loop', () => {
     ]);
     const trajectory = await play(new ModelAgent(model));
     const results = trajectory.messages.filter(
-      (message) => message.type === 'tool-result' && message.recipient === 'agent',
+      (message): message is ToolResultMessage => message.type === 'tool-result' && message.recipient === 'agent',
     );
     expect(results.map((message) => message.toolName)).toEqual(['post_notice', 'set_wifi']);
     expect(results[0]?.outcome.type).toBe('error');
