@@ -24,8 +24,15 @@ interface PropertySchema {
  * `null` given for an optional argument counts as leaving it out: models often write `null` for "not
  * given", and punishing that would measure serialisation habits rather than tool use.
  */
-export function checkArguments(tool: Tool, shownName: string, raw: ToolCall['arguments']): ArgumentCheck {
-  const parsed = parseArguments(raw);
+export function checkArguments(
+  tool: Tool,
+  shownName: string,
+  raw: ToolCall['arguments'],
+  argumentNames?: ReadonlyMap<string, string>,
+): ArgumentCheck {
+  const parsedAsShown = parseArguments(raw);
+  const parsed = parsedAsShown && argumentNames ? renameKeys(parsedAsShown, argumentNames) : parsedAsShown;
+  const shown = shownNames(argumentNames);
   if (parsed === undefined) {
     return {
       ok: false,
@@ -48,15 +55,20 @@ export function checkArguments(tool: Tool, shownName: string, raw: ToolCall['arg
     args[name] = value;
   }
 
-  const unknown = Object.keys(args).filter((name) => !(name in properties));
+  const unmapped = new Set(
+    argumentNames && parsedAsShown ? Object.keys(parsedAsShown).filter((name) => !argumentNames.has(name)) : [],
+  );
+  const unknown = Object.keys(args).filter((name) => !(name in properties) || unmapped.has(name));
   if (unknown.length > 0) {
-    return fail(args, 'unknown-argument', `"${shownName}" has no argument ${names(unknown)}.`, {
-      hint: declared.length > 0 ? `Valid arguments: ${names(declared)}.` : `"${shownName}" takes no arguments.`,
-      details: { unknownArguments: unknown, validArguments: declared },
+    const valid = declared.map(shown);
+    const unknownShown = unknown.map((name) => (unmapped.has(name) ? name : shown(name)));
+    return fail(args, 'unknown-argument', `"${shownName}" has no argument ${names(unknownShown)}.`, {
+      hint: valid.length > 0 ? `Valid arguments: ${names(valid)}.` : `"${shownName}" takes no arguments.`,
+      details: { unknownArguments: unknownShown, validArguments: valid },
     });
   }
 
-  const missing = [...required].filter((name) => !(name in args));
+  const missing = [...required].filter((name) => !(name in args)).map(shown);
   if (missing.length > 0) {
     return fail(
       args,
@@ -73,7 +85,7 @@ export function checkArguments(tool: Tool, shownName: string, raw: ToolCall['arg
     const expected = expectedTypes(properties[name]);
     return expected.length === 0 || expected.some((type) => hasJsonType(value, type))
       ? []
-      : [{ name, expected, actual: jsonTypeOf(value) }];
+      : [{ name: shown(name), expected, actual: jsonTypeOf(value) }];
   });
   if (wrongTypes.length > 0) {
     const described = wrongTypes.map(
@@ -88,7 +100,8 @@ export function checkArguments(tool: Tool, shownName: string, raw: ToolCall['arg
   const result = tool.parametersSchema.safeParse(args);
   if (!result.success) {
     const problems = result.error.issues.map((issue) => {
-      const path = issue.path.length > 0 ? `"${issue.path.join('.')}"` : 'the arguments';
+      const path =
+        issue.path.length > 0 ? `"${issue.path.map((part) => shown(String(part))).join('.')}"` : 'the arguments';
       return `${path}: ${issue.message}`;
     });
     return fail(args, 'invalid-arguments', `Invalid arguments for "${shownName}": ${problems.join('; ')}.`, {
@@ -97,6 +110,17 @@ export function checkArguments(tool: Tool, shownName: string, raw: ToolCall['arg
     });
   }
   return { ok: true, arguments: result.data as Record<string, unknown> };
+}
+
+/** Renames shown argument names to real ones; a shown name the map does not know is kept as is. */
+function renameKeys(args: Record<string, unknown>, realNameOf: ReadonlyMap<string, string>): Record<string, unknown> {
+  return Object.fromEntries(Object.entries(args).map(([name, value]) => [realNameOf.get(name) ?? name, value]));
+}
+
+function shownNames(realNameOf: ReadonlyMap<string, string> | undefined): (realName: string) => string {
+  if (!realNameOf) return (name) => name;
+  const shownOf = new Map([...realNameOf].map(([shownName, realName]) => [realName, shownName]));
+  return (name) => shownOf.get(name) ?? name;
 }
 
 function parseArguments(raw: ToolCall['arguments']): Record<string, unknown> | undefined {

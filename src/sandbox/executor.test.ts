@@ -103,6 +103,51 @@ describe('executor checks, in order', () => {
   });
 });
 
+describe('scrambled argument names', () => {
+  const scrambled = new ToolSet('agent', [
+    {
+      schema: { name: 'tool_1', description: '', parameters: {} },
+      tool: typed,
+      argumentNames: new Map([
+        ['arg_0', 'restaurant'],
+        ['arg_1', 'people'],
+        ['arg_2', 'note'],
+      ]),
+    },
+  ]);
+
+  it('maps shown names back to the real ones before running', async () => {
+    const execution = await executor.execute(call('tool_1', { arg_0: 'Nopa', arg_1: 3 }), scrambled, 'agent', world);
+    expect(execution.outcome).toEqual({ type: 'result', value: 'Nopa for 3' });
+    expect(execution.toolName).toBe('book_table');
+    expect(execution.arguments).toEqual({ restaurant: 'Nopa', people: 3 });
+  });
+
+  it('names arguments as the model saw them in errors, and rejects real names it was not shown', async () => {
+    const wrongType = await executor.execute(
+      call('tool_1', { arg_0: 'Nopa', arg_1: 'three' }),
+      scrambled,
+      'agent',
+      world,
+    );
+    expect(wrongType.outcome.type === 'error' && wrongType.outcome.error.message).toContain(
+      '"arg_1" must be an integer',
+    );
+    const realName = await executor.execute(
+      call('tool_1', { restaurant: 'Nopa', arg_1: 3 }),
+      scrambled,
+      'agent',
+      world,
+    );
+    expect(realName.outcome.type === 'error' && realName.outcome.error).toMatchObject({
+      kind: 'unknown-argument',
+      hint: 'Valid arguments: "arg_0", "arg_1", "arg_2".',
+    });
+    const missing = await executor.execute(call('tool_1', { arg_0: 'Nopa' }), scrambled, 'agent', world);
+    expect(missing.outcome.type === 'error' && missing.outcome.error.message).toContain('"arg_1"');
+  });
+});
+
 describe('parallel calls: a race condition always bites', () => {
   it('keeps the failing order when turning a setting on and using it are in one batch', async () => {
     const batch = [call('set_wifi', { on: true }, 'a'), call('post_notice', { text: 'hi' }, 'b')];

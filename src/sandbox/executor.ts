@@ -70,7 +70,7 @@ export class Executor {
         call.arguments,
       );
     }
-    const check = checkArguments(view.tool, view.schema.name, call.arguments);
+    const check = checkArguments(view.tool, view.schema.name, call.arguments, view.argumentNames);
     if (!check.ok) return rejected(check.error, check.arguments, view.tool.name);
 
     const transaction = new WorldTransaction(world, this.options.seed);

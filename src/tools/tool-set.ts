@@ -6,6 +6,12 @@ import type { ToolRegistry } from './tool-registry.js';
 export interface ToolView {
   readonly schema: ToolSchema;
   readonly tool: Tool;
+  /**
+   * When argument names are scrambled: the name the role sees → the tool's real argument name. The
+   * executor renames arguments back before checking and running the call, and names them as shown in
+   * its error messages.
+   */
+  readonly argumentNames?: ReadonlyMap<string, string>;
 }
 
 /**
