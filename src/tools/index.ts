@@ -1,3 +1,4 @@
+export * from './augmentations/index.js';
 export * from './define-tool.js';
 export * from './tool-context.js';
 export * from './tool-failure.js';

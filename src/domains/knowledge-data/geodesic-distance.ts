@@ -1,0 +1,27 @@
+import geodesic from 'geographiclib-geodesic';
+
+/** A point on the Earth, in degrees. */
+export interface LatLon {
+  readonly latitude: number;
+  readonly longitude: number;
+}
+
+/** Distance in kilometres along the WGS84 ellipsoid (Karney's geodesic, accurate to nanometres). */
+export function geodesicDistanceKm(from: LatLon, to: LatLon): number {
+  const { s12 } = geodesic.Geodesic.WGS84.Inverse(from.latitude, from.longitude, to.latitude, to.longitude);
+  if (s12 === undefined) throw new Error('geographiclib returned no distance for an inverse problem');
+  return s12 / 1000;
+}
+
+/** The item nearest to `point`, with its distance; undefined for an empty list. Ties go to the earlier item. */
+export function nearest<Item extends LatLon>(
+  items: readonly Item[],
+  point: LatLon,
+): { item: Item; distanceKm: number } | undefined {
+  let best: { item: Item; distanceKm: number } | undefined;
+  for (const item of items) {
+    const distanceKm = geodesicDistanceKm(point, item);
+    if (!best || distanceKm < best.distanceKm) best = { item, distanceKm };
+  }
+  return best;
+}

@@ -1,0 +1,117 @@
+/**
+ * How well a place matches what an agent searched for ("Starbucks", "coffee shop", "Golden Gate Bridge",
+ * "1 Infinite Loop"). Matches come in tiers so that ranking is stable: within a tier, places are ordered
+ * by distance, so several branches of a chain come back nearest first.
+ */
+import { partial_ratio, ratio, token_sort_ratio } from 'fuzzball';
+import type { Place } from '../knowledge-data/places.js';
+import { normalizeSearchText } from '../knowledge-data/search-text.js';
+
+export type MatchTier = 'exact' | 'close' | 'loose';
+
+/** Tiers best first. */
+export const MATCH_TIERS: readonly MatchTier[] = ['exact', 'close', 'loose'];
+
+/** Fuzzy score (0–100, see {@link nameSimilarity}) from which a match is close, and from which it counts at all. */
+const CLOSE_SCORE = 90;
+const LOOSE_SCORE = 82;
+
+/** Words people use for the categories of the gazetteer, beyond the category itself. */
+const CATEGORY_WORDS: Readonly<Record<string, readonly string[]>> = {
+  cafe: ['café', 'coffee', 'coffee shop', 'coffee house', 'coffeehouse', 'espresso bar'],
+  grocery: ['grocery store', 'groceries', 'supermarket', 'market', 'food store'],
+  train_station: ['train', 'station', 'railway station', 'rail station', 'transit station', 'metro station'],
+  gas_station: ['gas', 'petrol station', 'fuel', 'filling station', 'service station'],
+  pharmacy: ['drugstore', 'drug store', 'chemist'],
+  hospital: ['medical center', 'emergency room', 'er', 'clinic'],
+  theater: ['theatre', 'cinema', 'movie theater', 'movies', 'concert hall'],
+  restaurant: ['food', 'dining', 'place to eat', 'eatery', 'burger', 'burgers'],
+  hotel: ['lodging', 'motel', 'inn', 'accommodation'],
+  gym: ['fitness center', 'fitness club', 'health club'],
+  stadium: ['arena', 'ballpark', 'sports venue'],
+  university: ['college', 'campus'],
+  office: ['headquarters', 'hq', 'company office'],
+  post_office: ['usps', 'mail'],
+  bank: ['atm'],
+  store: ['shop', 'retail store'],
+  landmark: ['attraction', 'tourist attraction', 'sight', 'sights', 'monument'],
+  museum: ['gallery', 'art museum'],
+  park: ['garden', 'playground'],
+  library: ['public library'],
+  airport: ['airfield'],
+};
+
+/** The search words of a place, normalised. */
+export interface PlaceIndex {
+  readonly place: Place;
+  /** Id, name and brand. */
+  readonly names: readonly string[];
+  /** The category and the words people use for it, singular and plural. */
+  readonly categoryWords: ReadonlySet<string>;
+  /** The words of the address. */
+  readonly addressWords: ReadonlySet<string>;
+}
+
+export function indexPlace(place: Place): PlaceIndex {
+  const categoryWords = [place.category, ...(CATEGORY_WORDS[place.category] ?? [])].map(normalizeSearchText);
+  return {
+    place,
+    names: [place.id, place.name, ...(place.brand ? [place.brand] : [])].map(normalizeSearchText),
+    categoryWords: new Set([...categoryWords, ...categoryWords.map(plural)]),
+    addressWords: new Set(normalizeSearchText(place.address).split(' ')),
+  };
+}
+
+/**
+ * The tier of the match between `query` (normalised) and a place, or undefined when it does not match.
+ * - exact: the id, name, brand or category itself, or a name or brand plus a category ("apple store",
+ *   "starbucks coffee");
+ * - close: a name or brand at similarity 90 or more (spelling slips, part of a name), a category word
+ *   misspelt slightly, or every word of the query in the address ("1 infinite loop", "cupertino");
+ * - loose: a name, brand or category word at similarity 82 or more.
+ * Category words are compared whole (not as parts of the query), so "whole foods" does not find every
+ * restaurant through the word "food".
+ */
+export function matchTier(query: string, index: PlaceIndex): MatchTier | undefined {
+  if (index.names.includes(query) || index.categoryWords.has(query) || isNamePlusCategory(query, index)) {
+    return 'exact';
+  }
+  const nameScore = Math.max(...index.names.map((name) => nameSimilarity(query, name)));
+  const categoryScore = Math.max(
+    ...[...index.categoryWords].map((word) => ratio(query, word, { full_process: false })),
+  );
+  const queryWords = query.split(' ');
+  if (nameScore >= CLOSE_SCORE || categoryScore >= CLOSE_SCORE) return 'close';
+  if (queryWords.every((word) => index.addressWords.has(word))) return 'close';
+  if (nameScore >= LOOSE_SCORE || categoryScore >= LOOSE_SCORE) return 'loose';
+  return undefined;
+}
+
+/**
+ * Similarity of two normalised texts, 0–100: the best of plain, word-order-free and part-of-the-other
+ * similarity, the last two slightly discounted (as in fuzzball's WRatio). Unlike WRatio it leaves out
+ * shared-word-set scoring, which rates "gas station" close to any "… Station".
+ */
+function nameSimilarity(query: string, name: string): number {
+  const options = { full_process: false };
+  return Math.max(
+    ratio(query, name, options),
+    token_sort_ratio(query, name, options) * 0.95,
+    partial_ratio(query, name, options) * 0.9,
+  );
+}
+
+/** Whether the query is a name or brand of the place together with one of its category words, either order. */
+function isNamePlusCategory(query: string, index: PlaceIndex): boolean {
+  return index.names.some((name) => {
+    if (query.startsWith(`${name} `)) return index.categoryWords.has(query.slice(name.length + 1));
+    if (query.endsWith(` ${name}`)) return index.categoryWords.has(query.slice(0, -name.length - 1));
+    return false;
+  });
+}
+
+function plural(word: string): string {
+  if (/(s|sh|ch|x)$/.test(word)) return `${word}es`;
+  if (/[^aeiou]y$/.test(word)) return `${word.slice(0, -1)}ies`;
+  return `${word}s`;
+}

@@ -1,0 +1,47 @@
+import { Temporal } from 'temporal-polyfill';
+import { z } from 'zod';
+import { defineTool, fail } from '../../tools/index.js';
+import { checkYear } from './timestamp-range.js';
+
+export const datetimeInfoToTimestamp = defineTool({
+  name: 'datetime_info_to_timestamp',
+  description:
+    "Turns a date and time on the user's local clock into a POSIX timestamp. Every field is required; use 0 for a time you do not care about.",
+  parameters: z.object({
+    year: z.number().int().describe('The year, e.g. 2026.'),
+    month: z.number().int().describe('The month, 1 (January) to 12 (December).'),
+    day: z.number().int().describe('The day of the month, starting at 1.'),
+    hour: z.number().int().describe('The hour on a 24-hour clock, 0 to 23.'),
+    minute: z.number().int().describe('The minute, 0 to 59.'),
+    second: z.number().int().describe('The second, 0 to 59.'),
+  }),
+  returns: 'The POSIX timestamp in seconds, as a float.',
+  kind: 'read',
+  domain: 'time',
+  run({ year, month, day, hour, minute, second }, context) {
+    checkYear(year, 'year');
+    checkField('month', month, 1, 12);
+    const daysInMonth = Temporal.PlainYearMonth.from({ year, month }).daysInMonth;
+    checkField('day', day, 1, daysInMonth, `${year}-${String(month).padStart(2, '0')} has ${daysInMonth} days`);
+    checkField('hour', hour, 0, 23);
+    checkField('minute', minute, 0, 59);
+    checkField('second', second, 0, 59);
+    // A local time skipped by a daylight-saving jump resolves forward, one that occurs twice resolves to the
+    // first occurrence (both as Python's datetime does).
+    const zoned = Temporal.PlainDateTime.from({ year, month, day, hour, minute, second }).toZonedDateTime(
+      context.clock.timeZone,
+      { disambiguation: 'compatible' },
+    );
+    return zoned.epochMilliseconds / 1000;
+  },
+});
+
+function checkField(argument: string, value: number, lowest: number, highest: number, why?: string): void {
+  if (value >= lowest && value <= highest) return;
+  throw fail(
+    'invalid-value',
+    `${argument} = ${value} is out of range: it must be from ${lowest} to ${highest}${why ? ` (${why})` : ''}.`,
+    `Give a ${argument} from ${lowest} to ${highest}.`,
+    { argument, value },
+  );
+}

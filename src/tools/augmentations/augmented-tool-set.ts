@@ -1,0 +1,114 @@
+import { DefinitionError } from '../../spec/index.js';
+import { type Tool, toolSchema } from '../define-tool.js';
+import type { ToolRegistry } from '../tool-registry.js';
+import { ToolSet, type ToolView } from '../tool-set.js';
+import { type Augmentation, distractionCount } from './augmentation.js';
+import { rankDistractionTools } from './distraction-ranking.js';
+import { scrambleArgumentDescriptions } from './scramble-argument-descriptions.js';
+import { scrambleArgumentNames } from './scramble-argument-names.js';
+import { scrambleArgumentTypes } from './scramble-argument-types.js';
+import { scrambleToolDescription } from './scramble-tool-description.js';
+import { scrambledToolNames, scrambleToolName } from './scramble-tool-name.js';
+import { seededShuffle } from './seeded-shuffle.js';
+
+export interface AugmentedToolSetOptions {
+  /** Every tool of the benchmark: distraction tools are drawn from its agent tools. */
+  readonly registry: ToolRegistry;
+  /** The tools the scenario allows the agent, which it needs; they are always offered, unless denied. */
+  readonly necessary: readonly string[];
+  /** Tools never to offer, not even as distractions (insufficient-information scenarios withhold tools). */
+  readonly deny?: readonly string[];
+  readonly augmentation: Augmentation;
+  /** Fixes the order of the offered tools, e.g. the case id: the same seed gives the same tool set. */
+  readonly seed: string;
+}
+
+/**
+ * The agent's tools for one scenario under one augmentation.
+ *
+ * `distraction-0` is the scenario as written: exactly the necessary tools, in the given order. Every
+ * other augmentation adds the most distracting tools the scenario does not need (see
+ * `rankDistractionTools`) and shuffles the whole list with the seed; the order depends only on the
+ * seed and the tools, so each `scrambled-*` variant offers its tools in the same order as
+ * `distraction-3` and differs from it only in what is hidden. Scrambling applies to every offered
+ * tool, necessary or not. Only the agent's tools are augmented; the user's are not.
+ *
+ * Denied tools win over necessary ones, as with `ToolSet.fromRegistry`. Unknown tool names, and
+ * necessary tools the agent may not call, are a `DefinitionError` naming the tool. Nothing here
+ * changes a tool or its schema: a scrambled view holds its own copy.
+ */
+export function augmentedToolSet(options: AugmentedToolSetOptions): ToolSet {
+  const { registry, augmentation, seed } = options;
+  const necessary = distinct(options.necessary).map((name) => registry.require(name));
+  const denied = new Set(distinct(options.deny ?? []).map((name) => registry.require(name).name));
+  for (const tool of necessary) {
+    if (!tool.roles.includes('agent')) {
+      throw new DefinitionError(`tool "${tool.name}" is not an agent tool, so it cannot be offered to the agent`);
+    }
+  }
+
+  const offered = offeredTools(registry, necessary, denied, augmentation, seed);
+  const views = offered.map((tool): ToolView => ({ schema: toolSchema(tool), tool }));
+  const scrambled = scramble(views, augmentation, registry);
+  assertDistinctShownNames(scrambled, augmentation);
+  return new ToolSet('agent', scrambled);
+}
+
+/** The tools to offer, in the order the agent sees them. */
+function offeredTools(
+  registry: ToolRegistry,
+  necessary: readonly Tool[],
+  denied: ReadonlySet<string>,
+  augmentation: Augmentation,
+  seed: string,
+): Tool[] {
+  const needed = necessary.filter((tool) => !denied.has(tool.name));
+  const count = distractionCount(augmentation);
+  if (count === 0) return needed;
+
+  const neededNames = new Set(necessary.map((tool) => tool.name));
+  const candidates = registry.forRole('agent').filter((tool) => !neededNames.has(tool.name) && !denied.has(tool.name));
+  const ranked = rankDistractionTools(candidates, needed);
+  const distractions = count === 'all' ? ranked : ranked.slice(0, count);
+  return seededShuffle([...needed, ...distractions], `tool-augmentation/${seed}`);
+}
+
+function scramble(views: readonly ToolView[], augmentation: Augmentation, registry: ToolRegistry): ToolView[] {
+  switch (augmentation) {
+    case 'distraction-0':
+    case 'distraction-3':
+    case 'distraction-10':
+    case 'distraction-all':
+      return [...views];
+    case 'scrambled-tool-name': {
+      const names = scrambledToolNames(registry);
+      return views.map((view) => scrambleToolName(view, names));
+    }
+    case 'scrambled-tool-description':
+      return views.map(scrambleToolDescription);
+    case 'scrambled-arg-description':
+      return views.map(scrambleArgumentDescriptions);
+    case 'scrambled-arg-type':
+      return views.map(scrambleArgumentTypes);
+    case 'scrambled-arg-name':
+      return views.map(scrambleArgumentNames);
+  }
+}
+
+/** Two tools shown under one name could not both be called; say which ones rather than drop one. */
+function assertDistinctShownNames(views: readonly ToolView[], augmentation: Augmentation): void {
+  const realNameOf = new Map<string, string>();
+  for (const view of views) {
+    const other = realNameOf.get(view.schema.name);
+    if (other !== undefined) {
+      throw new DefinitionError(
+        `augmentation "${augmentation}" shows tools "${other}" and "${view.tool.name}" both as "${view.schema.name}"`,
+      );
+    }
+    realNameOf.set(view.schema.name, view.tool.name);
+  }
+}
+
+function distinct(names: readonly string[]): string[] {
+  return [...new Set(names)];
+}

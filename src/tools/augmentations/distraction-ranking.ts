@@ -1,0 +1,42 @@
+import { WRatio } from 'fuzzball';
+import type { Tool } from '../define-tool.js';
+
+/**
+ * Orders the tools a scenario does not need by how distracting they are, most distracting first, as
+ * ToolSandbox chooses its distraction tools:
+ * 1. tools that share a domain with a necessary tool come before all others;
+ * 2. within each of those two groups, tools whose name is closer to the name of some necessary tool
+ *    come first (the highest similarity to any necessary tool counts);
+ * 3. equal similarities are ordered by name, so the ranking never depends on registration order.
+ *
+ * Name similarity is fuzzball's `WRatio` (0–100), the scorer the reference takes from rapidfuzz. It is
+ * used with fuzzball's default processing, which lower-cases the names and turns `_` into spaces, so
+ * the token-based parts of WRatio compare the words of a name (`send_message` shares "message" with
+ * `search_messages`). rapidfuzz's `WRatio` does not process by default and would see each name as one
+ * token; the words are the better signal for "which tool could be mistaken for this one".
+ */
+export function rankDistractionTools(candidates: readonly Tool[], necessary: readonly Tool[]): Tool[] {
+  const necessaryDomains = new Set(necessary.map((tool) => tool.domain));
+  const ranked = candidates.map((tool) => ({
+    tool,
+    sharesDomain: necessaryDomains.has(tool.domain),
+    similarity: maximumNameSimilarity(tool.name, necessary),
+  }));
+  ranked.sort(
+    (a, b) =>
+      Number(b.sharesDomain) - Number(a.sharesDomain) ||
+      b.similarity - a.similarity ||
+      compareNames(a.tool.name, b.tool.name),
+  );
+  return ranked.map((entry) => entry.tool);
+}
+
+/** The highest name similarity (0–100) of a tool to any necessary tool; 0 when none are needed. */
+export function maximumNameSimilarity(name: string, necessary: readonly Tool[]): number {
+  return necessary.reduce((best, tool) => Math.max(best, WRatio(name, tool.name)), 0);
+}
+
+/** Orders names by code unit, the same on every machine and in every locale. */
+export function compareNames(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
+}

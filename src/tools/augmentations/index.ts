@@ -1,0 +1,4 @@
+export { AUGMENTATIONS, type Augmentation, distractionCount, isAugmentation } from './augmentation.js';
+export { type AugmentedToolSetOptions, augmentedToolSet } from './augmented-tool-set.js';
+export { rankDistractionTools } from './distraction-ranking.js';
+export { scrambledToolNames } from './scramble-tool-name.js';
