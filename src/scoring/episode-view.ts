@@ -1,0 +1,47 @@
+import type { Message, ToolTrace, Trajectory } from '../spec/index.js';
+import { applyDiff, type WorldSchema, WorldSnapshot } from '../world/index.js';
+
+/**
+ * A trajectory prepared for scoring: the world after every message rebuilt once from the stored diffs,
+ * and each tool trace found by the index of the executor's answer.
+ */
+export class EpisodeView {
+  private readonly snapshots: WorldSnapshot[] = [];
+  private readonly traceByResult = new Map<number, ToolTrace>();
+  readonly initial: WorldSnapshot;
+
+  constructor(
+    readonly trajectory: Trajectory,
+    readonly schema: WorldSchema,
+  ) {
+    this.initial = WorldSnapshot.fromRecord(schema, trajectory.initialWorld);
+    const diffs = new Map(trajectory.worldChanges.map((change) => [change.messageIndex, change.diff]));
+    let current = this.initial;
+    for (const message of trajectory.messages) {
+      const diff = diffs.get(message.index);
+      if (diff) current = applyDiff(current, diff);
+      this.snapshots.push(current);
+    }
+    for (const trace of trajectory.traces) this.traceByResult.set(trace.resultMessageIndex, trace);
+  }
+
+  get messages(): readonly Message[] {
+    return this.trajectory.messages;
+  }
+
+  /** The world right after message `index`; `-1` is the initial world. */
+  worldAt(index: number): WorldSnapshot {
+    if (index < 0) return this.initial;
+    return this.snapshots[Math.min(index, this.snapshots.length - 1)] ?? this.initial;
+  }
+
+  /** The trace whose result is message `index`, if that message is a tool result. */
+  traceAt(index: number): ToolTrace | undefined {
+    return this.traceByResult.get(index);
+  }
+
+  /** The index of the message that opened the episode (the last seeded one), or 0. */
+  get startIndex(): number {
+    return Math.max(0, this.trajectory.firstEpisodeMessage - 1);
+  }
+}

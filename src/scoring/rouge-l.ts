@@ -1,0 +1,42 @@
+import { stemmer } from 'stemmer';
+
+/**
+ * Tokens as Google's `rouge_score` makes them for ROUGE-L with stemming: lower case, every character
+ * that is not a letter or digit is a separator, and tokens longer than three characters are reduced
+ * with the Porter stemmer.
+ */
+export function rougeTokens(text: string): string[] {
+  return text
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, ' ')
+    .trim()
+    .split(' ')
+    .filter((token) => token.length > 0)
+    .map((token) => (token.length > 3 ? stemmer(token) : token));
+}
+
+/** ROUGE-L F-measure (β = 1) between a target and a candidate text, in [0, 1]. */
+export function rougeL(target: string, candidate: string): number {
+  const targetTokens = rougeTokens(target);
+  const candidateTokens = rougeTokens(candidate);
+  if (targetTokens.length === 0 || candidateTokens.length === 0) {
+    return targetTokens.length === candidateTokens.length ? 1 : 0;
+  }
+  const common = longestCommonSubsequence(targetTokens, candidateTokens);
+  if (common === 0) return 0;
+  const precision = common / candidateTokens.length;
+  const recall = common / targetTokens.length;
+  return (2 * precision * recall) / (precision + recall);
+}
+
+function longestCommonSubsequence(a: readonly string[], b: readonly string[]): number {
+  let previous = new Array<number>(b.length + 1).fill(0);
+  for (const tokenA of a) {
+    const current = new Array<number>(b.length + 1).fill(0);
+    for (let j = 1; j <= b.length; j += 1) {
+      current[j] = tokenA === b[j - 1] ? (previous[j - 1] ?? 0) + 1 : Math.max(previous[j] ?? 0, current[j - 1] ?? 0);
+    }
+    previous = current;
+  }
+  return previous[b.length] ?? 0;
+}
