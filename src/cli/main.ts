@@ -2,6 +2,8 @@ import { readFileSync } from 'node:fs';
 import { writeFile } from 'node:fs/promises';
 import { Command, InvalidArgumentError } from 'commander';
 import { runExampleEpisode } from '../benchmarks/example/example-episode.js';
+import { registerList } from './commands/list-command.js';
+import { registerValidate } from './commands/validate-command.js';
 import { renderTrajectory } from './render-trajectory.js';
 
 const packageJson = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as {
@@ -27,6 +29,8 @@ export function buildProgram(): Command {
       process.stdout.write(options.json ? json : `${renderTrajectory(trajectory)}\n`);
     });
 
+  registerValidate(program);
+  registerList(program);
   return program;
 }
 

@@ -1,0 +1,150 @@
+import { z } from 'zod';
+
+/**
+ * The scenario file format (YAML or JSON), validated at load. `scenarioFileJsonSchema()` exports it for
+ * editors. Values in rows and arguments may be `{ $localTime: "2026-03-15T17:00" }`, a local date-time
+ * in the scenario's time zone, turned into epoch seconds at load.
+ */
+export const SCENARIO_FORMAT_VERSION = 1;
+
+export const SANDBOX_CATEGORIES = [
+  'single_tool_call',
+  'multiple_tool_call',
+  'single_user_turn',
+  'multiple_user_turn',
+  'state_dependency',
+  'canonicalization',
+  'insufficient_information',
+] as const;
+export type SandboxCategory = (typeof SANDBOX_CATEGORIES)[number];
+
+const localTime = z
+  .object({ $localTime: z.string().describe('Local date-time in the scenario time zone, e.g. 2026-03-15T17:00.') })
+  .strict();
+const cell = z.union([z.string(), z.number(), z.boolean(), z.null(), localTime]);
+const row = z.record(z.string(), cell);
+const argumentValue: z.ZodType = z.lazy(() =>
+  z.union([cell, z.array(argumentValue), z.record(z.string(), argumentValue)]),
+);
+const callArguments = z.record(z.string(), argumentValue);
+const columnSimilarity = z.union([
+  z.enum(['exact', 'contains', 'rouge-l', 'ignore']),
+  z.object({ close: z.number().nonnegative() }).strict(),
+]);
+const columns = z.record(z.string(), columnSimilarity);
+const id = z.string().regex(/^[a-z0-9][a-z0-9-]*$/, 'use lower-case letters, digits and dashes');
+
+const constraint = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('table'), table: z.string(), rows: z.array(row), columns: columns.optional() }).strict(),
+  z
+    .object({
+      type: z.enum(['rows-added', 'rows-removed', 'rows-updated']),
+      table: z.string(),
+      rows: z.array(row),
+      columns: columns.optional(),
+      since: id.optional().describe('Milestone whose message is the reference; default: the initial world.'),
+    })
+    .strict(),
+  z
+    .object({
+      type: z.literal('tool-call'),
+      tool: z.string(),
+      arguments: callArguments.optional(),
+      argumentSimilarity: columns.optional(),
+      tolerance: z.record(z.string(), z.number().nonnegative()).optional(),
+      alternatives: z.array(callArguments).optional(),
+      attempted: z.boolean().optional(),
+    })
+    .strict(),
+  z
+    .object({
+      type: z.literal('message'),
+      from: z.enum(['agent', 'user']),
+      text: z.string().min(1),
+      similarity: z.enum(['rouge-l', 'contains', 'exact']).optional(),
+    })
+    .strict(),
+]);
+
+const milestone = z
+  .object({
+    id,
+    description: z.string().optional(),
+    constraints: z.array(constraint).min(1),
+    guardrailExclude: z.array(z.string()).optional(),
+  })
+  .strict();
+
+const edge = z.tuple([id, id]);
+
+const turn = z.union([
+  z.object({ say: z.string() }).strict(),
+  z
+    .object({
+      call: z
+        .array(z.object({ tool: z.string(), arguments: callArguments.default({}) }).strict())
+        .min(1)
+        .describe('Calls made in one turn; more than one are parallel calls.'),
+    })
+    .strict(),
+]);
+
+const tableChanges = z
+  .object({
+    add: z.array(row).optional(),
+    update: z.array(z.object({ key: z.union([z.string(), z.number()]), set: row }).strict()).optional(),
+    remove: z.array(z.union([z.string(), z.number()])).optional(),
+  })
+  .strict();
+
+export const scenarioFileSchema = z
+  .object({
+    formatVersion: z.literal(SCENARIO_FORMAT_VERSION),
+    id,
+    description: z.string().min(1),
+    categories: z.array(z.enum(SANDBOX_CATEGORIES)).min(1),
+    world: z
+      .object({
+        preset: z.string(),
+        changes: z.record(z.string(), tableChanges).optional(),
+      })
+      .strict(),
+    clock: z.object({ now: z.string(), timeZone: z.string() }).strict(),
+    tools: z
+      .object({
+        allow: z.array(z.string()).min(1).describe('The agent tools the scenario needs.'),
+        deny: z.array(z.string()).optional().describe('Tools never offered, not even as distractions.'),
+      })
+      .strict(),
+    user: z
+      .object({
+        goal: z.string().min(1).describe("The simulated user's task, in the second person."),
+        knowledge: z.string().min(1).describe('What the user knows and must not make up.'),
+        opening: z.string().min(1).describe('The first user message.'),
+        paraphrases: z.array(z.string().min(1)).optional().describe('Other wordings of the opening message.'),
+        replies: z.array(z.string().min(1)).optional().describe("The scripted user's answers, in order."),
+        demonstrations: z
+          .array(z.array(z.object({ from: z.enum(['user', 'agent']), text: z.string() }).strict()))
+          .optional(),
+      })
+      .strict(),
+    milestones: z.array(milestone).min(1),
+    edges: z.array(edge).optional(),
+    minefields: z.array(milestone).optional(),
+    minefieldEdges: z.array(edge).optional(),
+    solutions: z
+      .object({
+        gold: z.array(turn).min(1),
+        wrong: z.array(z.array(turn).min(1)).min(1),
+      })
+      .strict(),
+  })
+  .strict();
+
+export type ScenarioFile = z.infer<typeof scenarioFileSchema>;
+export type ScenarioTurn = z.infer<typeof turn>;
+
+/** The JSON Schema of scenario files, for editors. */
+export function scenarioFileJsonSchema(): Record<string, unknown> {
+  return z.toJSONSchema(scenarioFileSchema, { target: 'draft-2020-12', io: 'input', unrepresentable: 'any' });
+}

@@ -1,0 +1,46 @@
+import type { Agent, Message, ToolCall, Turn, TurnRequest } from '../../spec/index.js';
+
+const RESULT_PLACEHOLDER = /^\{\{\s*result:(\d+)((?:\.[A-Za-z0-9_]+)*)\s*\}\}$/;
+
+/**
+ * Plays a scenario's solution, one turn per request. An argument written `{{result:N.path}}` is
+ * replaced by that field of the result of the solution's N-th call (counting from 0), so a solution can
+ * use an id a tool created during the episode. After its last turn it only says `closing`.
+ */
+export class SolutionAgent implements Agent {
+  private next = 0;
+
+  constructor(
+    private readonly turns: readonly Turn[],
+    readonly name: string,
+    private readonly closing = 'Is there anything else I can do for you?',
+  ) {}
+
+  async respond(request: TurnRequest): Promise<Turn> {
+    const turn = this.turns[this.next];
+    this.next += 1;
+    if (!turn) return { type: 'text', text: this.closing };
+    if (turn.type === 'text') return turn;
+    return { type: 'tool-calls', calls: turn.calls.map((call) => fillResults(call, request.messages)) };
+  }
+}
+
+function fillResults(call: ToolCall, messages: readonly Message[]): ToolCall {
+  if (typeof call.arguments === 'string') return call;
+  const args = Object.fromEntries(
+    Object.entries(call.arguments).map(([name, value]) => {
+      const match = typeof value === 'string' ? RESULT_PLACEHOLDER.exec(value) : null;
+      if (!match) return [name, value];
+      const result = messages.find(
+        (message) => message.type === 'tool-result' && message.callId === `gold-${match[1]}`,
+      );
+      let filled: unknown =
+        result?.type === 'tool-result' && result.outcome.type === 'result' ? result.outcome.value : undefined;
+      for (const part of (match[2] ?? '').split('.').filter(Boolean)) {
+        filled = filled && typeof filled === 'object' ? (filled as Record<string, unknown>)[part] : undefined;
+      }
+      return [name, filled ?? value];
+    }),
+  );
+  return { ...call, arguments: args };
+}

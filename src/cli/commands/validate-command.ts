@@ -1,0 +1,43 @@
+import { fileURLToPath } from 'node:url';
+import type { Command } from 'commander';
+import {
+  BUILT_IN_SCENARIOS,
+  formatProblem,
+  loadScenarios,
+  proveScenario,
+  type ScenarioProof,
+} from '../../benchmarks/sandbox/index.js';
+import { benchmarkOption } from '../cli-options.js';
+
+export function registerValidate(program: Command): void {
+  program
+    .command('validate')
+    .description('check scenario files without running a model; --prove also plays their gold and wrong solutions')
+    .argument('[paths...]', 'scenario files or folders (default: the built-in corpus of --benchmark)')
+    .addOption(benchmarkOption())
+    .option('--prove', 'play each gold solution (must score 1) and wrong solution (must score less)')
+    .option('--json', 'print the findings as JSON')
+    .action(async (paths: string[], options: { benchmark: string; prove?: boolean; json?: boolean }) => {
+      const targets = paths.length > 0 ? paths : [fileURLToPath(BUILT_IN_SCENARIOS)];
+      const { scenarios, problems } = await loadScenarios(targets);
+      const proofs: ScenarioProof[] = [];
+      if (options.prove) {
+        for (const scenario of scenarios) proofs.push(await proveScenario(scenario));
+      }
+      const failedProofs = proofs.filter((proof) => proof.problems.length > 0);
+      if (options.json) {
+        process.stdout.write(
+          `${JSON.stringify({ scenarios: scenarios.length, problems, proofs: failedProofs.map(({ scenario, file, problems }) => ({ scenario, file, problems })) }, null, 2)}\n`,
+        );
+      } else {
+        for (const problem of problems) process.stdout.write(`${formatProblem(problem)}\n`);
+        for (const proof of failedProofs) {
+          for (const problem of proof.problems) process.stdout.write(`${proof.file}: ${problem}\n`);
+        }
+        const files = new Set(problems.map((problem) => problem.file)).size;
+        const proved = options.prove ? `, ${proofs.length - failedProofs.length} of ${proofs.length} proved` : '';
+        process.stdout.write(`${scenarios.length} scenarios valid, ${files} files with problems${proved}\n`);
+      }
+      if (problems.length > 0 || failedProofs.length > 0) process.exitCode = 1;
+    });
+}
