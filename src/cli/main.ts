@@ -1,10 +1,8 @@
 import { readFileSync } from 'node:fs';
-import { writeFile } from 'node:fs/promises';
-import { Command, InvalidArgumentError } from 'commander';
-import { runExampleEpisode } from '../benchmarks/example/example-episode.js';
+import { Command } from 'commander';
 import { registerList } from './commands/list-command.js';
+import { registerRun } from './commands/run-command.js';
 import { registerValidate } from './commands/validate-command.js';
-import { renderTrajectory } from './render-trajectory.js';
 
 const packageJson = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as {
   version: string;
@@ -17,26 +15,10 @@ export function buildProgram(): Command {
     .version(packageJson.version, '-v, --version', 'print the version')
     .showHelpAfterError();
 
-  program
-    .command('run')
-    .description('run episodes offline (for now: the built-in example episode) and print their trajectories')
-    .option('--json', 'print the trajectory as JSON instead of text')
-    .option('--out <file>', 'also write the trajectory JSON to this file', parseFilePath)
-    .action(async (options: { json?: boolean; out?: string }) => {
-      const trajectory = await runExampleEpisode();
-      const json = `${JSON.stringify(trajectory, null, 2)}\n`;
-      if (options.out) await writeFile(options.out, json);
-      process.stdout.write(options.json ? json : `${renderTrajectory(trajectory)}\n`);
-    });
-
+  registerRun(program);
   registerValidate(program);
   registerList(program);
   return program;
-}
-
-function parseFilePath(value: string): string {
-  if (!value.trim()) throw new InvalidArgumentError('a file path is needed');
-  return value;
 }
 
 export async function main(argv: readonly string[]): Promise<void> {

@@ -1,39 +1,41 @@
 import type { EpisodeScore } from '../../scoring/index.js';
 import { sandboxCases } from './sandbox-cases.js';
-import { runSandboxCase } from './sandbox-episode.js';
+import { runSandboxCase, sandboxToolSet } from './sandbox-episode.js';
 import type { SandboxScenario } from './sandbox-scenario.js';
-import { SolutionAgent } from './solution-agent.js';
+import { presentCallsFor, SolutionAgent } from './solution-agent.js';
 
 export interface ScenarioProof {
   readonly scenario: string;
   readonly file: string;
-  /** The gold solution's score on each wording of the opening (must all be exactly 1). */
-  readonly gold: readonly { readonly baseId: string; readonly score: EpisodeScore }[];
-  /** Each wrong solution's score on the original wording (must be below 1). */
+  /** The gold solution's score on each case (must all be exactly 1). */
+  readonly gold: readonly { readonly caseId: string; readonly score: EpisodeScore }[];
+  /** Each wrong solution's score on the original case (must be below 1). */
   readonly wrong: readonly EpisodeScore[];
   readonly problems: readonly string[];
 }
 
 /**
- * Proves a scenario: its gold solution scores exactly 1 on every wording of the opening line (with the
- * original tools), and each wrong solution scores less.
+ * Proves a scenario: its gold solution scores exactly 1 on every case (every wording of the opening line
+ * under every tool augmentation, calling tools by the names the agent is shown), and each wrong solution
+ * scores less on the original case.
  */
 export async function proveScenario(scenario: SandboxScenario): Promise<ScenarioProof> {
   const problems: string[] = [];
-  const cases = sandboxCases([scenario], ['distraction-0']);
+  const cases = sandboxCases([scenario]);
   const gold = [];
   for (const sandboxCase of cases) {
-    const { score, trajectory } = await runSandboxCase({
-      sandboxCase,
-      agent: new SolutionAgent(scenario.gold, 'gold'),
-    });
-    gold.push({ baseId: sandboxCase.baseId, score });
+    const agent = new SolutionAgent(scenario.gold, 'gold', presentCallsFor(sandboxToolSet(sandboxCase)));
+    const { score, trajectory } = await runSandboxCase({ sandboxCase, agent });
+    gold.push({ caseId: sandboxCase.id, score });
     if (score.score !== 1) {
-      const missed = [...score.milestones, ...score.minefields.filter((match) => match.similarity > 0)]
-        .filter((match) => match.similarity !== 1 || score.minefields.includes(match))
+      const missed = score.milestones
+        .filter((match) => match.similarity !== 1)
         .map((match) => `${match.milestone}=${match.similarity.toFixed(3)}@${match.messageIndex}`);
+      const fired = score.minefields
+        .filter((match) => match.similarity > 0)
+        .map((match) => `minefield ${match.milestone} fired @${match.messageIndex}`);
       problems.push(
-        `gold solution scores ${score.score.toFixed(4)} on ${sandboxCase.baseId} (${trajectory.termination.type}); ${missed.join(', ')}`,
+        `gold solution scores ${score.score.toFixed(4)} on ${sandboxCase.id} (${trajectory.termination.type}); ${[...missed, ...fired].join(', ')}`,
       );
     }
   }

@@ -43,13 +43,7 @@ export async function runSandboxCase(options: SandboxEpisodeOptions): Promise<Sa
     caseId: sandboxCase.id,
     agent: options.agent,
     user: options.user ?? new ScriptedUser(scenario.user.replies),
-    agentTools: augmentedToolSet({
-      registry,
-      necessary: scenario.allow,
-      deny: scenario.deny,
-      augmentation: sandboxCase.augmentation,
-      seed: sandboxCase.baseId,
-    }),
+    agentTools: sandboxToolSet(sandboxCase),
     userTools: ToolSet.fromRegistry(registry, 'user'),
     world: WorldSnapshot.create(schema, scenarioRows(scenario)),
     clock: new EpisodeClock(scenario.clock.now, scenario.clock.timeZone),
@@ -60,6 +54,18 @@ export async function runSandboxCase(options: SandboxEpisodeOptions): Promise<Sa
     ...(options.signal ? { signal: options.signal } : {}),
   });
   return { trajectory, score: evaluateEpisode(trajectory, schema, scenario.milestones, scenario.minefields) };
+}
+
+/** The agent's tools for a case: the scenario's tools under the case's augmentation (deterministic). */
+export function sandboxToolSet(sandboxCase: SandboxCase): ToolSet {
+  const { scenario } = sandboxCase;
+  return augmentedToolSet({
+    registry: sandboxToolkit().registry,
+    necessary: scenario.allow,
+    deny: scenario.deny,
+    augmentation: sandboxCase.augmentation,
+    seed: sandboxCase.baseId,
+  });
 }
 
 /** The messages before the episode: the agent's prompt, the user's briefing and examples, the opening. */

@@ -1,4 +1,5 @@
 import type { Agent, Message, ToolCall, Turn, TurnRequest } from '../../spec/index.js';
+import type { ToolSet } from '../../tools/index.js';
 
 const RESULT_PLACEHOLDER = /^\{\{\s*result:(\d+)((?:\.[A-Za-z0-9_]+)*)\s*\}\}$/;
 
@@ -13,6 +14,8 @@ export class SolutionAgent implements Agent {
   constructor(
     private readonly turns: readonly Turn[],
     readonly name: string,
+    /** Rewrites a call for the tools the agent sees (e.g. to scrambled names); default: unchanged. */
+    private readonly presentCall: (call: ToolCall) => ToolCall = (call) => call,
     private readonly closing = 'Is there anything else I can do for you?',
   ) {}
 
@@ -21,7 +24,10 @@ export class SolutionAgent implements Agent {
     this.next += 1;
     if (!turn) return { type: 'text', text: this.closing };
     if (turn.type === 'text') return turn;
-    return { type: 'tool-calls', calls: turn.calls.map((call) => fillResults(call, request.messages)) };
+    return {
+      type: 'tool-calls',
+      calls: turn.calls.map((call) => this.presentCall(fillResults(call, request.messages))),
+    };
   }
 }
 
@@ -43,4 +49,24 @@ function fillResults(call: ToolCall, messages: readonly Message[]): ToolCall {
     }),
   );
   return { ...call, arguments: args };
+}
+
+/**
+ * Rewrites calls written with real tool and argument names into the names a tool set shows (scrambled
+ * tool or argument names); names the set does not offer are left as written.
+ */
+export function presentCallsFor(tools: ToolSet): (call: ToolCall) => ToolCall {
+  const viewOf = new Map(tools.views.map((view) => [view.tool.name, view]));
+  return (call) => {
+    const view = viewOf.get(call.name);
+    if (!view) return call;
+    const shownArgument = new Map([...(view.argumentNames ?? [])].map(([shown, real]) => [real, shown]));
+    const args =
+      typeof call.arguments === 'string'
+        ? call.arguments
+        : Object.fromEntries(
+            Object.entries(call.arguments).map(([name, value]) => [shownArgument.get(name) ?? name, value]),
+          );
+    return { ...call, name: view.schema.name, arguments: args };
+  };
 }
