@@ -28,8 +28,10 @@ export function scoreConstraint(
     case 'rows-added':
     case 'rows-removed':
     case 'rows-updated': {
-      const reference = view.worldAt(constraint.since ? context.matched(constraint.since) : -1);
-      const changed = changedRows(constraint.type, constraint.table, reference, view.worldAt(messageIndex));
+      const referenceIndex = constraint.since ? context.matched(constraint.since) : -1;
+      const changed = view.remember(`${constraint.type}|${constraint.table}|${referenceIndex}|${messageIndex}`, () =>
+        changedRows(constraint.type, constraint.table, view.worldAt(referenceIndex), view.worldAt(messageIndex)),
+      );
       return changed ? rowSetSimilarity(constraint.rows, changed, measures(constraint.columns)) : 0;
     }
     case 'tool-call':

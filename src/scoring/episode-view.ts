@@ -8,6 +8,7 @@ import { applyDiff, type WorldSchema, WorldSnapshot } from '../world/index.js';
 export class EpisodeView {
   private readonly snapshots: WorldSnapshot[] = [];
   private readonly traceByResult = new Map<number, ToolTrace>();
+  private readonly memory = new Map<string, unknown>();
   readonly initial: WorldSnapshot;
 
   constructor(
@@ -38,6 +39,14 @@ export class EpisodeView {
   /** The trace whose result is message `index`, if that message is a tool result. */
   traceAt(index: number): ToolTrace | undefined {
     return this.traceByResult.get(index);
+  }
+
+  /** Computes a value once per view and key (for work many milestones share, such as row changes). */
+  remember<T>(key: string, compute: () => T): T {
+    if (this.memory.has(key)) return this.memory.get(key) as T;
+    const value = compute();
+    this.memory.set(key, value);
+    return value;
   }
 
   /** The index of the message that opened the episode (the last seeded one), or 0. */

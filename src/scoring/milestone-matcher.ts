@@ -59,31 +59,57 @@ export function matchMilestones(
     }
   }
 
-  const scoreCache = new Map<string, number>();
-  const memo = order.map(() => new Map<string, { value: number; choice: number }>());
-  const placed = new Map<string, number>();
-
-  const stateKey = (position: number): string => {
-    const parts: string[] = [];
-    for (let next = position; next < order.length; next += 1) {
-      const milestone = order[next] as MatchableMilestone;
-      parts.push(String(latestPlaced(predecessors.get(milestone.id) ?? [], placed, startIndex)));
-      for (const reference of milestone.references) parts.push(String(placed.get(reference) ?? '-'));
+  const count = order.length;
+  const positionOf = new Map(order.map((milestone, position) => [milestone.id, position]));
+  const predecessorPositions = order.map((milestone) =>
+    (predecessors.get(milestone.id) ?? []).map((id) => positionOf.get(id) as number),
+  );
+  const referencePositions = order.map((milestone) => milestone.references.map((id) => positionOf.get(id) as number));
+  // What the milestones from position k on need to know about those before k: for each, the latest
+  // message among its placed predecessors, and the messages of its placed references.
+  const keyParts = order.map((_, position) => {
+    const groups = new Set<string>();
+    const parts: number[][] = [];
+    for (let later = position; later < count; later += 1) {
+      for (const group of [
+        (predecessorPositions[later] ?? []).filter((placed) => placed < position),
+        ...(referencePositions[later] ?? []).filter((placed) => placed < position).map((placed) => [placed]),
+      ]) {
+        const name = group.join(',');
+        if (group.length > 0 && !groups.has(name)) {
+          groups.add(name);
+          parts.push(group);
+        }
+      }
     }
-    return parts.join(',');
-  };
+    return parts;
+  });
 
-  const scoreAt = (milestone: MatchableMilestone, messageIndex: number): number => {
-    const predecessorIndex = latestPlaced(predecessors.get(milestone.id) ?? [], placed, startIndex);
-    const key = `${milestone.id}|${messageIndex}|${predecessorIndex}|${milestone.references.map((id) => placed.get(id)).join(',')}`;
+  const placed = new Array<number>(count).fill(-1);
+  const latest = (positions: readonly number[], fallback: number): number => {
+    let result = fallback;
+    for (const position of positions) if ((placed[position] as number) > result) result = placed[position] as number;
+    return result;
+  };
+  const stateKey = (position: number): string => (keyParts[position] ?? []).map((group) => latest(group, -1)).join(',');
+
+  const scoreCache = new Map<number | string, number>();
+  // Message indices shifted by 2 (so -1 fits) in a mixed radix: a number key unless references add parts.
+  const radix = Math.max(startIndex, ...candidates, 0) + 3;
+  const scoreAt = (position: number, messageIndex: number): number => {
+    const milestone = order[position] as MatchableMilestone;
+    const predecessorIndex = latest(predecessorPositions[position] ?? [], startIndex);
+    const numeric = (position * radix + messageIndex + 2) * radix + predecessorIndex + 2;
+    const references = referencePositions[position] ?? [];
+    const key =
+      references.length === 0 ? numeric : `${numeric}|${references.map((reference) => placed[reference]).join(',')}`;
     let score = scoreCache.get(key);
     if (score === undefined) {
       score = milestone.score(messageIndex, {
         predecessorIndex,
         matched: (id) => {
-          const index = placed.get(id);
-          if (index === undefined)
-            throw new DefinitionError(`milestone "${milestone.id}" read "${id}" before it was matched`);
+          const index = placed[positionOf.get(id) ?? -1] ?? -1;
+          if (index < 0) throw new DefinitionError(`milestone "${milestone.id}" read "${id}" before it was matched`);
           return index;
         },
       });
@@ -92,20 +118,20 @@ export function matchMilestones(
     return score;
   };
 
+  const memo = order.map(() => new Map<string, { value: number; choice: number }>());
   const solve = (position: number): number => {
-    if (position === order.length) return 0;
+    if (position === count) return 0;
     const key = stateKey(position);
     const known = memo[position]?.get(key);
     if (known) return known.value;
-    const milestone = order[position] as MatchableMilestone;
-    const earliest = latestPlaced(predecessors.get(milestone.id) ?? [], placed, -Infinity);
+    const earliest = latest(predecessorPositions[position] ?? [], -Infinity);
     let best = { value: -1, choice: -1 };
     for (const messageIndex of candidates) {
       if (messageIndex < earliest) continue;
-      const here = scoreAt(milestone, messageIndex);
-      placed.set(milestone.id, messageIndex);
+      const here = scoreAt(position, messageIndex);
+      placed[position] = messageIndex;
       const value = here + solve(position + 1);
-      placed.delete(milestone.id);
+      placed[position] = -1;
       if (value > best.value + 1e-12) best = { value, choice: messageIndex };
     }
     memo[position]?.set(key, best);
@@ -114,28 +140,19 @@ export function matchMilestones(
 
   const total = solve(0);
   const matches: MilestoneMatch[] = [];
-  for (let position = 0; position < order.length; position += 1) {
+  for (let position = 0; position < count; position += 1) {
     const milestone = order[position] as MatchableMilestone;
     const choice = memo[position]?.get(stateKey(position))?.choice ?? -1;
     if (choice < 0) {
       matches.push({ milestone: milestone.id, messageIndex: -1, similarity: 0 });
       continue;
     }
-    matches.push({ milestone: milestone.id, messageIndex: choice, similarity: scoreAt(milestone, choice) });
-    placed.set(milestone.id, choice);
+    matches.push({ milestone: milestone.id, messageIndex: choice, similarity: scoreAt(position, choice) });
+    placed[position] = choice;
   }
   const byOriginalOrder = new Map(milestones.map((milestone, index) => [milestone.id, index]));
   matches.sort((a, b) => (byOriginalOrder.get(a.milestone) ?? 0) - (byOriginalOrder.get(b.milestone) ?? 0));
   return { score: Math.max(total, 0) / milestones.length, matches };
-}
-
-function latestPlaced(ids: readonly string[], placed: ReadonlyMap<string, number>, fallback: number): number {
-  let latest = fallback;
-  for (const id of ids) {
-    const index = placed.get(id);
-    if (index !== undefined && index > latest) latest = index;
-  }
-  return latest;
 }
 
 /** Orders milestones so every edge points forward (stable: ties keep the given order); rejects cycles. */
