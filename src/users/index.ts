@@ -1,1 +1,2 @@
+export * from './llm-user.js';
 export * from './scripted-user.js';
