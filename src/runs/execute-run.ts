@@ -1,0 +1,138 @@
+import type { PriceTable } from './price-table.js';
+import type { RunEventListener } from './run-events.js';
+import { type EpisodeStatus, episodeKey, type RunStore } from './run-store.js';
+import { UsageMeter } from './usage-meter.js';
+
+/** What one episode produced, for the store. */
+export interface EpisodeOutcome {
+  readonly status: EpisodeStatus;
+  readonly score: number | null;
+  readonly turnCount: number | null;
+  readonly error: string | null;
+  /** What reports group by (e.g. categories, augmentation); stored as small JSON. */
+  readonly labels: Readonly<Record<string, unknown>>;
+  /** The benchmark's record of the episode; stored as JSON. */
+  readonly record: unknown;
+}
+
+/** One episode to play: which case and trial, and how (the meter counts its model usage). */
+export interface EpisodeJob {
+  readonly caseId: string;
+  readonly trial: number;
+  play(meter: UsageMeter, signal: AbortSignal): Promise<EpisodeOutcome>;
+}
+
+export interface ExecuteRunOptions {
+  readonly runId: string;
+  readonly benchmark: string;
+  readonly jobs: readonly EpisodeJob[];
+  readonly store: RunStore;
+  readonly prices: PriceTable;
+  /** Episodes played at once (default 1). */
+  readonly concurrency?: number;
+  /** Stop starting new episodes once the run's cost reaches this (running ones finish). */
+  readonly maxCost?: number;
+  /** Play only the jobs of this shard: case `i` of the sorted case list goes to shard `i mod count`. */
+  readonly shard?: { readonly index: number; readonly count: number };
+  readonly onEvent?: RunEventListener;
+  readonly signal?: AbortSignal;
+}
+
+export interface RunOutcome {
+  readonly scored: number;
+  readonly failed: number;
+  /** Jobs neither done before nor played now (budget reached or cancelled). */
+  readonly notRun: number;
+  readonly cost: number;
+  readonly seconds: number;
+}
+
+/**
+ * Plays a run's episodes with bounded concurrency and stores each as soon as it ends. Episodes the
+ * store already has as scored are skipped, so running again (or `--resume`) redoes only what is missing
+ * or failed, and an episode is never stored twice. A failing episode never stops the others.
+ */
+export async function executeRun(options: ExecuteRunOptions): Promise<RunOutcome> {
+  const started = performance.now();
+  const emit: RunEventListener = options.onEvent ?? (() => {});
+  const mine = shardJobs(options.jobs, options.shard);
+  const done = options.store.scoredKeys(options.runId);
+  const pending = mine.filter((job) => !done.has(episodeKey(job.caseId, job.trial)));
+  emit({ type: 'run-start', runId: options.runId, total: mine.length, alreadyDone: mine.length - pending.length });
+
+  const controller = new AbortController();
+  const signal = options.signal ? AbortSignal.any([options.signal, controller.signal]) : controller.signal;
+  let cost = options.store.runCost(options.runId);
+  let scored = 0;
+  let failed = 0;
+  let next = 0;
+  let budgetReached = false;
+
+  const worker = async () => {
+    while (next < pending.length && !signal.aborted && !budgetReached) {
+      const job = pending[next++] as EpisodeJob;
+      emit({ type: 'episode-start', caseId: job.caseId, trial: job.trial });
+      const meter = new UsageMeter(options.prices);
+      const episodeStarted = performance.now();
+      let outcome: EpisodeOutcome;
+      try {
+        outcome = await job.play(meter, signal);
+      } catch (error) {
+        outcome = { status: 'failed', score: null, turnCount: null, error: messageOf(error), labels: {}, record: null };
+      }
+      options.store.saveEpisode({
+        runId: options.runId,
+        benchmark: options.benchmark,
+        caseId: job.caseId,
+        trial: job.trial,
+        status: outcome.status,
+        score: outcome.score,
+        turnCount: outcome.turnCount,
+        error: outcome.error,
+        inputTokens: meter.inputTokens,
+        outputTokens: meter.outputTokens,
+        requests: meter.requests,
+        cost: meter.cost,
+        durationMs: performance.now() - episodeStarted,
+        labels: JSON.stringify(outcome.labels),
+        record: JSON.stringify(outcome.record),
+      });
+      cost += meter.cost;
+      if (outcome.status === 'scored') scored += 1;
+      else failed += 1;
+      emit({
+        type: 'episode-end',
+        caseId: job.caseId,
+        trial: job.trial,
+        status: outcome.status,
+        score: outcome.score,
+        cost: meter.cost,
+        error: outcome.error,
+      });
+      if (options.maxCost !== undefined && cost >= options.maxCost && !budgetReached) {
+        budgetReached = true;
+        emit({ type: 'budget-reached', cost, maxCost: options.maxCost });
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: Math.max(1, options.concurrency ?? 1) }, worker));
+  const seconds = (performance.now() - started) / 1000;
+  const notRun = pending.length - scored - failed;
+  emit({ type: 'run-end', runId: options.runId, scored, failed, notRun, cost, seconds });
+  return { scored, failed, notRun, cost, seconds };
+}
+
+/** The jobs of one shard: all trials of a case stay together; the split depends only on the case ids. */
+export function shardJobs(
+  jobs: readonly EpisodeJob[],
+  shard: { readonly index: number; readonly count: number } | undefined,
+): EpisodeJob[] {
+  if (!shard || shard.count === 1) return [...jobs];
+  const caseIds = [...new Set(jobs.map((job) => job.caseId))].sort();
+  const shardOf = new Map(caseIds.map((caseId, position) => [caseId, position % shard.count]));
+  return jobs.filter((job) => shardOf.get(job.caseId) === shard.index);
+}
+
+function messageOf(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}

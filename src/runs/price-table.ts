@@ -1,0 +1,55 @@
+import { readFileSync } from 'node:fs';
+import { z } from 'zod';
+import type { TokenUsage } from '../spec/index.js';
+
+const priceSchema = z
+  .object({ inputPerMillion: z.number().nonnegative(), outputPerMillion: z.number().nonnegative() })
+  .strict();
+export type ModelPrice = z.infer<typeof priceSchema>;
+
+const tableSchema = z
+  .object({
+    formatVersion: z.literal(1),
+    version: z.string(),
+    currency: z.string(),
+    description: z.string().optional(),
+    models: z.record(z.string(), priceSchema),
+  })
+  .strict();
+
+export interface PriceTable {
+  readonly version: string;
+  readonly currency: string;
+  readonly models: Readonly<Record<string, ModelPrice>>;
+}
+
+const BUILT_IN = new URL('../../data/prices.json', import.meta.url);
+
+/** The shipped, versioned price table, with per-model overrides (e.g. from the config file) on top. */
+export function loadPriceTable(overrides: Readonly<Record<string, ModelPrice>> = {}): PriceTable {
+  const parsed = tableSchema.safeParse(JSON.parse(readFileSync(BUILT_IN, 'utf8')));
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    throw new Error(`data/prices.json at ${issue?.path.join('.')}: ${issue?.message}`);
+  }
+  for (const [model, price] of Object.entries(overrides)) {
+    const checked = priceSchema.safeParse(price);
+    if (!checked.success) throw new Error(`price override for "${model}": ${checked.error.issues[0]?.message}`);
+  }
+  const hasOverrides = Object.keys(overrides).length > 0;
+  return {
+    version: hasOverrides ? `${parsed.data.version}+overrides` : parsed.data.version,
+    currency: parsed.data.currency,
+    models: { ...parsed.data.models, ...overrides },
+  };
+}
+
+/** The cost of some usage for a model; 0 for a model the table does not price (and `priced: false`). */
+export function costOf(table: PriceTable, modelId: string, usage: TokenUsage): { cost: number; priced: boolean } {
+  const price = table.models[modelId];
+  if (!price) return { cost: 0, priced: false };
+  return {
+    cost: (usage.inputTokens * price.inputPerMillion + usage.outputTokens * price.outputPerMillion) / 1_000_000,
+    priced: true,
+  };
+}

@@ -1,0 +1,273 @@
+import { mkdtemp } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import type { ModelRequest } from '../spec/index.js';
+import { InfrastructureError } from '../spec/index.js';
+import { ScriptedModel } from '../testing/scripted-model.js';
+import { type EpisodeJob, executeRun, shardJobs } from './execute-run.js';
+import { costOf, loadPriceTable } from './price-table.js';
+import { EndpointLimiter, ResilientModelAdapter } from './resilient-model.js';
+import { CachingModelAdapter, cacheKey, isCachedResponse } from './response-cache.js';
+import type { RunEvent } from './run-events.js';
+import { RunStore } from './run-store.js';
+import { choose, trialStatistics } from './trial-statistics.js';
+import { UsageMeter } from './usage-meter.js';
+
+const tempStore = async () => RunStore.open(join(await mkdtemp(join(tmpdir(), 'store-')), 'runs.db'));
+const request: ModelRequest = { messages: [{ role: 'user', text: 'hi' }], tools: [], settings: { temperature: 0 } };
+const prices = loadPriceTable();
+
+function job(caseId: string, trial: number, outcome: 'ok' | 'fail' | 'throw', cost = 0): EpisodeJob {
+  return {
+    caseId,
+    trial,
+    async play(meter) {
+      meter.cost += cost;
+      if (outcome === 'throw') throw new Error(`boom in ${caseId}`);
+      return {
+        status: outcome === 'ok' ? 'scored' : 'failed',
+        score: outcome === 'ok' ? 1 : null,
+        turnCount: 3,
+        error: outcome === 'fail' ? 'provider down' : null,
+        labels: { categories: ['single_tool_call'], augmentation: 'distraction-0' },
+        record: { caseId },
+      };
+    },
+  };
+}
+
+describe('run store', () => {
+  it('keeps one row per (run, case, trial), replaces on rewrite, and lists scored keys', async () => {
+    const store = await tempStore();
+    store.ensureRun('r', { agent: 'oracle' }, '2026-01-01T00:00:00Z');
+    const row = {
+      runId: 'r',
+      benchmark: 'sandbox',
+      caseId: 'c',
+      trial: 0,
+      turnCount: 2,
+      inputTokens: 1,
+      outputTokens: 2,
+      requests: 1,
+      cost: 0.5,
+      durationMs: 3,
+      labels: '{}',
+      record: '{}',
+    };
+    store.saveEpisode({ ...row, status: 'failed', score: null, error: 'down' });
+    expect(store.scoredKeys('r').size).toBe(0);
+    store.saveEpisode({ ...row, status: 'scored', score: 0.5, error: null });
+    expect(store.episodes('r')).toHaveLength(1);
+    expect([...store.scoredKeys('r')]).toEqual(['c#0']);
+    expect(store.runCost('r')).toBe(0.5);
+    expect(store.ensureRun('r', { agent: 'other' }, 'later').config).toEqual({ agent: 'oracle' });
+    store.close();
+  });
+
+  it('merges another store, filling failed episodes but never duplicating', async () => {
+    const [a, b] = [await tempStore(), await tempStore()];
+    for (const store of [a, b]) store.ensureRun('r', {}, 'now');
+    const base = {
+      runId: 'r',
+      benchmark: 'sandbox',
+      trial: 0,
+      turnCount: 1,
+      inputTokens: 0,
+      outputTokens: 0,
+      requests: 0,
+      cost: 0,
+      durationMs: 0,
+      labels: '{}',
+      record: '{}',
+    };
+    a.saveEpisode({ ...base, caseId: 'x', status: 'scored', score: 1, error: null });
+    a.saveEpisode({ ...base, caseId: 'y', status: 'failed', score: null, error: 'down' });
+    b.saveEpisode({ ...base, caseId: 'y', status: 'scored', score: 0.5, error: null });
+    b.saveEpisode({ ...base, caseId: 'z', status: 'scored', score: 0, error: null });
+    b.saveEpisode({ ...base, caseId: 'x', status: 'scored', score: 0.25, error: null });
+    b.cachePut('k', '{}', 'now');
+    a.merge(b.path);
+    a.merge(b.path);
+    expect(a.episodes('r').map((episode) => [episode.caseId, episode.score])).toEqual([
+      ['x', 1],
+      ['y', 0.5],
+      ['z', 0],
+    ]);
+    expect(a.cacheGet('k')).toBe('{}');
+  });
+});
+
+describe('executing a run', () => {
+  it('plays every job once, stores it, survives failures, and skips what is already scored', async () => {
+    const store = await tempStore();
+    store.ensureRun('r', {}, 'now');
+    const events: RunEvent[] = [];
+    const jobs = [job('a', 0, 'ok'), job('b', 0, 'fail'), job('c', 0, 'throw'), job('d', 0, 'ok')];
+    const first = await executeRun({
+      runId: 'r',
+      benchmark: 'sandbox',
+      jobs,
+      store,
+      prices,
+      concurrency: 2,
+      onEvent: (event) => events.push(event),
+    });
+    expect(first).toMatchObject({ scored: 2, failed: 2, notRun: 0 });
+    expect(store.episode('r', 'c')?.error).toBe('boom in c');
+    expect(events[0]).toMatchObject({ type: 'run-start', total: 4, alreadyDone: 0 });
+    const again = await executeRun({
+      runId: 'r',
+      benchmark: 'sandbox',
+      jobs: [job('a', 0, 'ok'), job('b', 0, 'ok'), job('c', 0, 'ok'), job('d', 0, 'ok')],
+      store,
+      prices,
+    });
+    expect(again).toMatchObject({ scored: 2, failed: 0 });
+    expect(store.episodes('r').map((episode) => episode.status)).toEqual(['scored', 'scored', 'scored', 'scored']);
+  });
+
+  it('stops starting episodes once the cost limit is reached', async () => {
+    const store = await tempStore();
+    store.ensureRun('r', {}, 'now');
+    const jobs = ['a', 'b', 'c', 'd', 'e'].map((caseId) => job(caseId, 0, 'ok', 0.4));
+    const outcome = await executeRun({ runId: 'r', benchmark: 'sandbox', jobs, store, prices, maxCost: 1 });
+    expect(outcome).toMatchObject({ scored: 3, notRun: 2 });
+    expect(outcome.cost).toBeCloseTo(1.2, 10);
+  });
+
+  it('splits jobs into deterministic shards that keep a case together and cover everything once', () => {
+    const jobs = ['c', 'a', 'b', 'e', 'd'].flatMap((caseId) => [job(caseId, 0, 'ok'), job(caseId, 1, 'ok')]);
+    const shards = [0, 1, 2].map((index) =>
+      shardJobs(jobs, { index, count: 3 }).map((entry) => `${entry.caseId}#${entry.trial}`),
+    );
+    expect(shards.flat().sort()).toEqual(jobs.map((entry) => `${entry.caseId}#${entry.trial}`).sort());
+    expect(shards[0]).toEqual(['a#0', 'a#1', 'd#0', 'd#1']);
+  });
+});
+
+describe('resilient model adapter', () => {
+  it('retries retryable failures with backoff, honouring Retry-After', async () => {
+    const waits: number[] = [];
+    const retryable = (retryAfterMs?: number) =>
+      Object.assign(new InfrastructureError('HTTP 429', { retryable: true }), { retryable: true, retryAfterMs });
+    const model = new ScriptedModel([{ error: retryable(5000) }, { error: retryable() }, 'finally']);
+    const adapter = new ResilientModelAdapter(
+      model,
+      new EndpointLimiter(1),
+      { maxAttempts: 5, baseDelayMs: 100, maxDelayMs: 60_000, timeoutMs: 1000 },
+      () => 0,
+      async (ms) => {
+        waits.push(ms);
+      },
+    );
+    expect((await adapter.generate(request)).text).toBe('finally');
+    expect(waits).toEqual([5000, 100]);
+  });
+
+  it('fails at once on a non-retryable error, and gives up after the last attempt', async () => {
+    const fatal = Object.assign(new Error('HTTP 401 bad key'), { retryable: false });
+    const never = new ResilientModelAdapter(
+      new ScriptedModel([{ error: fatal }]),
+      new EndpointLimiter(1),
+      undefined,
+      () => 0,
+      async () => {},
+    );
+    await expect(never.generate(request)).rejects.toThrow(/HTTP 401 bad key \(not retryable\)/);
+    const down = () => Object.assign(new Error('HTTP 503'), { retryable: true });
+    const tired = new ResilientModelAdapter(
+      new ScriptedModel([{ error: down() }, { error: down() }]),
+      new EndpointLimiter(1),
+      { maxAttempts: 2, baseDelayMs: 1, maxDelayMs: 1, timeoutMs: 1000 },
+      () => 0,
+      async () => {},
+    );
+    await expect(tired.generate(request)).rejects.toMatchObject({
+      name: 'InfrastructureError',
+      message: expect.stringMatching(/gave up after 2 attempts: HTTP 503/),
+    });
+  });
+
+  it('never runs more requests at once than the endpoint allows', async () => {
+    const limiter = new EndpointLimiter(2);
+    let active = 0;
+    let peak = 0;
+    await Promise.all(
+      Array.from({ length: 8 }, () =>
+        limiter.run(async () => {
+          active += 1;
+          peak = Math.max(peak, active);
+          await new Promise((resolve) => setTimeout(resolve, 5));
+          active -= 1;
+        }),
+      ),
+    );
+    expect(peak).toBe(2);
+  });
+});
+
+describe('response cache', () => {
+  it('answers repeats from the store, keys on the trial, and replays without the network', async () => {
+    const store = await tempStore();
+    const model = new ScriptedModel(['one', 'two', 'three']);
+    const first = new CachingModelAdapter(model, store, 'use', 0);
+    expect((await first.generate(request)).text).toBe('one');
+    const hit = await new CachingModelAdapter(model, store, 'use', 0).generate(request);
+    expect(hit.text).toBe('one');
+    expect(isCachedResponse(hit)).toBe(true);
+    expect((await new CachingModelAdapter(model, store, 'use', 1).generate(request)).text).toBe('two');
+    expect(model.requests).toHaveLength(2);
+    expect((await new CachingModelAdapter(model, store, 'replay', 1).generate(request)).text).toBe('two');
+    await expect(new CachingModelAdapter(model, store, 'replay', 2).generate(request)).rejects.toThrow(
+      /--cache replay/,
+    );
+    expect((await new CachingModelAdapter(model, store, 'off', 0).generate(request)).text).toBe('three');
+    expect(cacheKey('m', request, 0)).not.toBe(cacheKey('m', { ...request, settings: { temperature: 0.5 } }, 0));
+  });
+});
+
+describe('usage, prices and trial statistics', () => {
+  it('prices usage from the versioned table and counts cache hits as free', async () => {
+    expect(costOf(prices, 'openai:gpt-4o', { inputTokens: 1_000_000, outputTokens: 100_000 })).toEqual({
+      cost: 3.5,
+      priced: true,
+    });
+    expect(costOf(prices, 'openai:nope', { inputTokens: 5, outputTokens: 5 })).toEqual({ cost: 0, priced: false });
+    const overridden = loadPriceTable({ 'openai:nope': { inputPerMillion: 1, outputPerMillion: 1 } });
+    expect(overridden.version).toMatch(/\+overrides$/);
+    const meter = new UsageMeter(prices);
+    const adapter = meter.meter({
+      id: 'openai:gpt-4o',
+      generate: async () => ({
+        text: '',
+        toolCalls: [],
+        usage: { inputTokens: 1000, outputTokens: 10 },
+        finishReason: 'stop',
+      }),
+    });
+    await adapter.generate(request);
+    expect(meter).toMatchObject({ inputTokens: 1000, outputTokens: 10, requests: 1 });
+    expect(meter.cost).toBeCloseTo(0.0026, 10);
+  });
+
+  it('computes pass^k and pass@k as tau-bench defines them, and a seeded bootstrap interval', () => {
+    expect(choose(5, 2)).toBe(10);
+    const scores = new Map([
+      ['a', [1, 1, 0]],
+      ['b', [0, 0, 0]],
+      ['c', [1, 1, 1]],
+    ]);
+    const statistics = trialStatistics(scores);
+    // pass^1: mean of 2/3, 0, 1; pass^2: mean of C(2,2)/C(3,2)=1/3, 0, 1; pass@2: 1 - C(1,2)/C(3,2) = 1 for a.
+    expect(statistics.passHatK[1]).toBeCloseTo(5 / 9, 10);
+    expect(statistics.passHatK[2]).toBeCloseTo(4 / 9, 10);
+    expect(statistics.passHatK[3]).toBeCloseTo(1 / 3, 10);
+    expect(statistics.passAtK[2]).toBeCloseTo(2 / 3, 10);
+    expect(statistics.mean).toBeCloseTo(5 / 9, 10);
+    const [low, high] = statistics.confidenceInterval;
+    expect(low).toBeLessThanOrEqual(statistics.mean);
+    expect(high).toBeGreaterThanOrEqual(statistics.mean);
+    expect(trialStatistics(scores).confidenceInterval).toEqual(statistics.confidenceInterval);
+  });
+});

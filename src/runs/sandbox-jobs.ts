@@ -1,0 +1,132 @@
+import {
+  builtinAgent,
+  runSandboxCase,
+  SANDBOX_AGENTS,
+  type SandboxAgentName,
+  type SandboxCase,
+  type SandboxEpisodeRecord,
+} from '../benchmarks/sandbox/index.js';
+import { ModelAgent } from '../models/index.js';
+import type { Agent, ModelAdapter, ModelSettings, User } from '../spec/index.js';
+import { LlmUser } from '../users/index.js';
+import type { EpisodeJob } from './execute-run.js';
+import { type CacheMode, CachingModelAdapter } from './response-cache.js';
+import type { RunStore } from './run-store.js';
+import type { UsageMeter } from './usage-meter.js';
+
+/** Who plays an episode: a built-in agent name or a model; the scripted user or a model. */
+export interface ParticipantsSpec {
+  /** `oracle`, `unhelpful`, or a model spec such as `openai:gpt-4o`. */
+  readonly agent: string;
+  /** `scripted`, or a model spec for the LLM user simulator. */
+  readonly user: string;
+  readonly agentSettings: ModelSettings;
+  readonly userSettings: ModelSettings;
+  readonly cache: CacheMode;
+}
+
+export interface ParticipantsContext {
+  readonly store: RunStore;
+  /** The run-wide adapter for a model spec (queued and retried); made once per spec. */
+  readonly adapterFor: (spec: string, role: 'agent' | 'user') => ModelAdapter;
+}
+
+/** The sandbox run's episodes: each case × trial, played by fresh participants and scored. */
+export function sandboxJobs(
+  cases: readonly SandboxCase[],
+  trials: number,
+  spec: ParticipantsSpec,
+  context: ParticipantsContext,
+  options: { readonly maxMessages?: number } = {},
+): EpisodeJob[] {
+  return cases.flatMap((sandboxCase) =>
+    Array.from(
+      { length: trials },
+      (_, trial): EpisodeJob => ({
+        caseId: sandboxCase.id,
+        trial,
+        async play(meter, signal) {
+          const agent = makeAgent(sandboxCase, trial, spec, context, meter);
+          const user = makeUser(trial, spec, context, meter);
+          const { trajectory, score } = await runSandboxCase({
+            sandboxCase,
+            agent,
+            trial,
+            signal,
+            ...(user ? { user } : {}),
+            ...(options.maxMessages === undefined ? {} : { maxMessages: options.maxMessages }),
+          });
+          const record: SandboxEpisodeRecord = {
+            formatVersion: 1,
+            caseId: sandboxCase.id,
+            baseId: sandboxCase.baseId,
+            scenarioId: sandboxCase.scenario.id,
+            augmentation: sandboxCase.augmentation,
+            categories: sandboxCase.scenario.categories,
+            trial,
+            agent: agent.name,
+            score: score.score,
+            milestoneScore: score.milestoneScore,
+            minefieldScore: score.minefieldScore,
+            turnCount: score.turnCount,
+            milestones: score.milestones,
+            minefields: score.minefields,
+            termination: trajectory.termination,
+            diagnostics: trajectory.diagnostics.counts,
+            trajectory,
+          };
+          const failed = trajectory.termination.type === 'infrastructure-failure';
+          return {
+            status: failed ? 'failed' : 'scored',
+            score: failed ? null : score.score,
+            turnCount: score.turnCount,
+            error: trajectory.termination.type === 'infrastructure-failure' ? trajectory.termination.message : null,
+            labels: {
+              baseId: sandboxCase.baseId,
+              scenarioId: sandboxCase.scenario.id,
+              augmentation: sandboxCase.augmentation,
+              categories: sandboxCase.scenario.categories,
+            },
+            record,
+          };
+        },
+      }),
+    ),
+  );
+}
+
+function isBuiltinAgent(name: string): name is SandboxAgentName {
+  return (SANDBOX_AGENTS as readonly string[]).includes(name);
+}
+
+function model(
+  spec: string,
+  role: 'agent' | 'user',
+  trial: number,
+  context: ParticipantsContext,
+  meter: UsageMeter,
+  cache: CacheMode,
+) {
+  return meter.meter(new CachingModelAdapter(context.adapterFor(spec, role), context.store, cache, trial));
+}
+
+function makeAgent(
+  sandboxCase: SandboxCase,
+  trial: number,
+  spec: ParticipantsSpec,
+  context: ParticipantsContext,
+  meter: UsageMeter,
+): Agent {
+  if (isBuiltinAgent(spec.agent)) return builtinAgent(spec.agent, sandboxCase);
+  return new ModelAgent(model(spec.agent, 'agent', trial, context, meter, spec.cache), spec.agentSettings);
+}
+
+function makeUser(
+  trial: number,
+  spec: ParticipantsSpec,
+  context: ParticipantsContext,
+  meter: UsageMeter,
+): User | undefined {
+  if (spec.user === 'scripted') return undefined;
+  return new LlmUser(model(spec.user, 'user', trial, context, meter, spec.cache), spec.userSettings);
+}

@@ -1,0 +1,87 @@
+import { seededRandom } from '../world/index.js';
+
+/**
+ * Statistics over repeated trials, as tau-bench defines them. For each case with n trials of which c
+ * succeeded (score exactly 1):
+ * - pass^k = C(c, k) / C(n, k): the chance that k trials drawn without replacement all succeed (how
+ *   reliably the agent succeeds every time);
+ * - pass@k = 1 − C(n − c, k) / C(n, k): the chance that at least one of k trials succeeds.
+ * Both are averaged over cases. The mean score comes with a 95% bootstrap confidence interval over
+ * cases (percentile method, seeded, so the same scores always give the same interval).
+ */
+export interface TrialStatistics {
+  readonly cases: number;
+  readonly trials: number;
+  readonly mean: number;
+  readonly confidenceInterval: readonly [number, number];
+  /** pass^k and pass@k for k = 1 … the smallest number of trials any case has. */
+  readonly passHatK: Readonly<Record<number, number>>;
+  readonly passAtK: Readonly<Record<number, number>>;
+}
+
+export function trialStatistics(
+  scoresByCase: ReadonlyMap<string, readonly number[]>,
+  options: { resamples?: number; seed?: string } = {},
+): TrialStatistics {
+  const cases = [...scoresByCase.keys()].sort();
+  const perCaseMeans = cases.map((id) => average(scoresByCase.get(id) ?? []));
+  const trials = Math.min(...cases.map((id) => scoresByCase.get(id)?.length ?? 0));
+  const passHatK: Record<number, number> = {};
+  const passAtK: Record<number, number> = {};
+  for (let k = 1; k <= (Number.isFinite(trials) ? trials : 0); k += 1) {
+    passHatK[k] = average(
+      cases.map((id) => {
+        const scores = scoresByCase.get(id) ?? [];
+        return choose(successes(scores), k) / choose(scores.length, k);
+      }),
+    );
+    passAtK[k] = average(
+      cases.map((id) => {
+        const scores = scoresByCase.get(id) ?? [];
+        return 1 - choose(scores.length - successes(scores), k) / choose(scores.length, k);
+      }),
+    );
+  }
+  return {
+    cases: cases.length,
+    trials: Number.isFinite(trials) ? trials : 0,
+    mean: average(perCaseMeans),
+    confidenceInterval: bootstrapInterval(
+      perCaseMeans,
+      options.resamples ?? 2000,
+      options.seed ?? 'toolgauge-bootstrap',
+    ),
+    passHatK,
+    passAtK,
+  };
+}
+
+function successes(scores: readonly number[]): number {
+  return scores.filter((score) => score === 1).length;
+}
+
+/** The binomial coefficient C(n, k) (0 when k > n). */
+export function choose(n: number, k: number): number {
+  if (k < 0 || k > n) return 0;
+  let result = 1;
+  for (let index = 1; index <= k; index += 1) result = (result * (n - k + index)) / index;
+  return result;
+}
+
+function bootstrapInterval(values: readonly number[], resamples: number, seed: string): [number, number] {
+  if (values.length === 0) return [Number.NaN, Number.NaN];
+  const random = seededRandom(seed);
+  const means: number[] = [];
+  for (let resample = 0; resample < resamples; resample += 1) {
+    let sum = 0;
+    for (let draw = 0; draw < values.length; draw += 1) sum += values[Math.floor(random() * values.length)] ?? 0;
+    means.push(sum / values.length);
+  }
+  means.sort((a, b) => a - b);
+  const at = (quantile: number) => means[Math.min(means.length - 1, Math.floor(quantile * means.length))] ?? Number.NaN;
+  return [at(0.025), at(0.975)];
+}
+
+function average(values: readonly number[]): number {
+  return values.length === 0 ? Number.NaN : values.reduce((sum, value) => sum + value, 0) / values.length;
+}
