@@ -26,39 +26,103 @@ describe('toolgauge command line', () => {
     expect(stdout).toContain('ended: the user ended the conversation');
   });
 
-  it('runs sandbox cases offline, prints the paper tables and keeps the episodes', async () => {
-    const outDir = await scratch();
+  it('runs sandbox cases offline, stores them, and reports, shows, compares and exports the run', async () => {
+    const db = join(await scratch(), 'runs.db');
     const { stdout } = await toolgauge(
       'run',
       '--case',
       'phone-send-message-cellular-off*',
       '--run-id',
       'r1',
-      '--out-dir',
-      outDir,
+      '--db',
+      db,
     );
-    expect(stdout).toContain('Mean similarity by category (ToolSandbox Table 5)');
+    expect(stdout).toContain('Mean similarity by category (ToolSandbox Table 5');
     expect(stdout).toContain('Mean turn count (ToolSandbox Table 11)');
-    expect(stdout).toMatch(/oracle\s+1\.000/);
-    const lines = (await readFile(join(outDir, 'r1', 'episodes.jsonl'), 'utf8')).trim().split('\n');
-    expect(lines).toHaveLength(18);
-    const first = JSON.parse(lines[0] ?? '{}');
-    expect(first).toMatchObject({ formatVersion: 1, score: 1, augmentation: 'distraction-0', agent: 'oracle' });
-    expect(first.trajectory.formatVersion).toBe(1);
-    const summary = JSON.parse(await readFile(join(outDir, 'r1', 'summary.json'), 'utf8'));
-    expect(summary.summary.overall).toMatchObject({ episodes: 18, score: 1 });
+    expect(stdout).toMatch(/r1 +1\.000 \[1\.000, 1\.000\]/);
 
-    const unhelpful = await toolgauge(
+    const report = JSON.parse((await toolgauge('report', 'r1', '--db', db, '--format', 'json')).stdout);
+    expect(report).toMatchObject({
+      formatVersion: 1,
+      runId: 'r1',
+      config: { agent: 'oracle', user: 'scripted', trials: 1 },
+    });
+    const sandbox = report.benchmarks.sandbox;
+    expect(sandbox.status).toEqual({ scored: 18, failed: 0 });
+    expect(sandbox.overall).toMatchObject({ episodes: 18, score: 1 });
+    expect(sandbox.byAugmentation['scrambled-arg-name']).toMatchObject({ episodes: 2, score: 1 });
+    expect(sandbox.byCategory.state_dependency.turnCount).toBeGreaterThan(0);
+    expect(sandbox.episodes[0]).toMatchObject({
+      caseId: expect.any(String),
+      trial: 0,
+      status: 'scored',
+      score: 1,
+      turnCount: expect.any(Number),
+    });
+
+    const csv = (await toolgauge('report', 'r1', '--db', db, '--format', 'csv')).stdout.trim().split('\n');
+    expect(csv[0]).toBe('run_id,benchmark,case_id,trial,status,score,turn_count,cost,error');
+    expect(csv).toHaveLength(19);
+    expect((await toolgauge('report', 'r1', '--db', db, '--format', 'markdown')).stdout).toContain('| run | overall |');
+
+    const caseId = 'phone-send-message-cellular-off/distraction-0';
+    const shown = (await toolgauge('show', 'r1', caseId, '--db', db)).stdout;
+    expect(shown).toContain('score 1.000');
+    expect(shown).toContain('milestone cellular-on');
+    expect(shown).toContain('send_message_with_phone_number → Error (connection)');
+
+    const lines = (await toolgauge('export', 'r1', '--db', db)).stdout.trim().split('\n');
+    expect(lines).toHaveLength(18);
+    expect(JSON.parse(lines[0] ?? '{}').record.trajectory.formatVersion).toBe(1);
+
+    await toolgauge(
       'run',
       '--agent',
       'unhelpful',
       '--case',
-      'phone-send-message-cellular-off/*',
-      '--out-dir',
-      outDir,
-      '--json',
+      'phone-send-message-cellular-off*',
+      '--run-id',
+      'r2',
+      '--db',
+      db,
     );
-    expect(JSON.parse(unhelpful.stdout).summary.overall.score).toBeLessThan(0.5);
+    const compared = (await toolgauge('compare', 'r1', 'r2', '--db', db)).stdout;
+    expect(compared).toMatch(/overall +1\.000 +0\.\d{3} +-0\.\d{3}/);
+    expect(compared).toContain(caseId);
+    const runs = JSON.parse((await toolgauge('list', 'runs', '--db', db, '--json')).stdout);
+    expect(runs.map((run: { runId: string }) => run.runId)).toEqual(['r1', 'r2']);
+  });
+
+  it('refuses to reuse a run id with other settings, and continues one with the same settings', async () => {
+    const db = join(await scratch(), 'runs.db');
+    await toolgauge('run', '--case', 'phone-send-message-cellular-off/distraction-0', '--run-id', 'same', '--db', db);
+    const again = await toolgauge(
+      'run',
+      '--case',
+      'phone-send-message-cellular-off/distraction-0',
+      '--run-id',
+      'same',
+      '--db',
+      db,
+    );
+    expect(again.stderr).toContain('0 episodes to play (1 already done)');
+    await expect(
+      toolgauge(
+        'run',
+        '--agent',
+        'unhelpful',
+        '--case',
+        'phone-send-message-cellular-off/distraction-0',
+        '--run-id',
+        'same',
+        '--db',
+        db,
+      ),
+    ).rejects.toMatchObject({
+      stderr: expect.stringContaining(
+        'run "same" already exists with other settings (agent: stored "oracle", now "unhelpful")',
+      ),
+    });
   });
 
   it('lists the 34 sandbox tools and the cases', async () => {
@@ -92,8 +156,11 @@ describe('toolgauge command line', () => {
     await expect(toolgauge('frobnicate')).rejects.toMatchObject({
       stderr: expect.stringContaining("unknown command 'frobnicate'"),
     });
+    await expect(toolgauge('run', '--trials', '0')).rejects.toMatchObject({
+      stderr: expect.stringContaining('"0" is not a positive whole number'),
+    });
     await expect(toolgauge('run', '--agent', 'genius')).rejects.toMatchObject({
-      stderr: expect.stringContaining("'genius' is invalid"),
+      stderr: expect.stringContaining('Invalid model spec "genius"'),
     });
   });
 });

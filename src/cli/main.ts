@@ -1,7 +1,9 @@
 import { readFileSync } from 'node:fs';
 import { Command } from 'commander';
 import { registerList } from './commands/list-command.js';
+import { registerReportCommands } from './commands/report-commands.js';
 import { registerRun } from './commands/run-command.js';
+import { registerServe } from './commands/serve-command.js';
 import { registerValidate } from './commands/validate-command.js';
 
 const packageJson = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as {
@@ -18,6 +20,8 @@ export function buildProgram(): Command {
   registerRun(program);
   registerValidate(program);
   registerList(program);
+  registerReportCommands(program);
+  registerServe(program);
   return program;
 }
 

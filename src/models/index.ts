@@ -1,2 +1,3 @@
 export * from './conversation-to-model.js';
 export * from './model-agent.js';
+export * from './providers/index.js';

@@ -1,102 +1,205 @@
-import { appendFile, mkdir, writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type Command, InvalidArgumentError, Option } from 'commander';
 import { runExampleEpisode } from '../../benchmarks/example/example-episode.js';
 import {
   BUILT_IN_SCENARIOS,
-  builtinAgent,
   filterCases,
   formatProblem,
   loadScenarios,
-  runSandboxCases,
-  SANDBOX_AGENTS,
   SANDBOX_CATEGORIES,
-  type SandboxAgentName,
   type SandboxCategory,
   sandboxCases,
-  summarize,
 } from '../../benchmarks/sandbox/index.js';
+import { createModelAdapter, parseModelSpec } from '../../models/index.js';
+import {
+  buildRunReport,
+  DEFAULT_RETRY_POLICY,
+  DEFAULT_STORE_PATH,
+  EndpointLimiter,
+  executeRun,
+  loadPriceTable,
+  ResilientModelAdapter,
+  RunStore,
+  sandboxJobs,
+} from '../../runs/index.js';
+import type { ModelAdapter } from '../../spec/index.js';
 import { AUGMENTATIONS, type Augmentation } from '../../tools/index.js';
 import { benchmarkOption } from '../cli-options.js';
-import { renderSandboxSummary } from '../render-sandbox-summary.js';
+import { loadConfigFile } from '../config-file.js';
+import { progressReporter } from '../progress.js';
+import { renderRunReport } from '../render-run-report.js';
 import { renderTrajectory } from '../render-trajectory.js';
+import { mergeRunFlags, type RunFlags, type RunSettings, runSettings, settingsDifferences } from '../run-settings.js';
 
-interface RunOptions {
+interface RunCommandOptions extends RunFlags {
   example?: boolean;
-  agent: SandboxAgentName;
-  user: string;
-  scenarios?: string;
-  case?: string;
-  category?: SandboxCategory[];
-  augmentation?: Augmentation[];
-  limit?: number;
-  trials: number;
   runId?: string;
-  outDir: string;
+  resume?: string;
+  shard?: { index: number; count: number };
+  config?: string;
   json?: boolean;
 }
 
 export function registerRun(program: Command): void {
   program
     .command('run')
-    .description('run a benchmark offline and print its tables (default: the sandbox corpus with the oracle agent)')
+    .description('run a benchmark and store its episodes (default: the sandbox corpus with the oracle agent, offline)')
     .addOption(benchmarkOption())
-    .addOption(new Option('--agent <name>', 'built-in agent').choices([...SANDBOX_AGENTS]).default('oracle'))
-    .addOption(new Option('--user <kind>', 'user simulator').choices(['scripted']).default('scripted'))
+    .option(
+      '--agent <agent>',
+      'oracle, unhelpful, or a model spec such as openai:gpt-4o, anthropic:claude-sonnet-4-0, openai-compatible:llama3',
+      'oracle',
+    )
+    .option('--base-url <url>', "the agent model's server (required for openai-compatible)")
+    .option('--user <user>', 'scripted, or a model spec for the LLM user simulator', 'scripted')
+    .option('--user-model <spec>', 'same as --user <spec>')
+    .option('--user-base-url <url>', "the user simulator model's server")
     .option('--scenarios <path>', 'scenario files or folder (default: the built-in corpus)')
     .option('--case <glob>', 'only cases whose id matches, e.g. "phone-*/distraction-0"')
     .addOption(new Option('--category <name...>', 'only cases in these categories').choices([...SANDBOX_CATEGORIES]))
     .addOption(new Option('--augmentation <name...>', 'only these tool augmentations').choices([...AUGMENTATIONS]))
     .option('--limit <n>', 'at most n cases', positiveInteger)
     .option('--trials <k>', 'run each case k times', positiveInteger, 1)
-    .option('--run-id <id>', 'name of the run (default: benchmark, agent and time)')
-    .option('--out-dir <dir>', 'where runs are kept', '.toolgauge/runs')
-    .option('--json', 'print the summary as JSON')
+    .option('--concurrency <n>', 'episodes at once', positiveInteger, 4)
+    .option(
+      '--endpoint-concurrency <n>',
+      'requests at once per provider endpoint (default: --concurrency)',
+      positiveInteger,
+    )
+    .option('--temperature <t>', 'sampling temperature', nonNegativeNumber, 0)
+    .option('--seed <n>', 'sampling seed passed to providers that accept one', integer)
+    .option('--max-tokens <n>', 'output token limit per model call', positiveInteger)
+    .option('--max-messages <n>', 'message limit per episode (default 30)', positiveInteger)
+    .option('--timeout-ms <n>', 'time limit of one model request', positiveInteger)
+    .addOption(
+      new Option(
+        '--cache <mode>',
+        'response cache: use, replay (never ask a model) or off; default use at temperature 0',
+      ).choices(['use', 'replay', 'off']),
+    )
+    .option('--no-cache', 'do not read or write the response cache')
+    .option('--max-cost <usd>', 'stop starting episodes once the run has cost this much', nonNegativeNumber)
+    .option('--db <file>', 'the SQLite store', DEFAULT_STORE_PATH)
+    .option('--run-id <id>', 'name the run; repeating a command with the same id continues it')
+    .option('--resume <run-id>', 'continue a stored run with its stored settings')
+    .option('--shard <i/n>', 'play only slice i of n (0-based) so machines can share a run', parseShard)
+    .option('--config <file>', 'a toolgauge.config.{ts,json,yaml} (default: the one in this folder, if any)')
+    .option('--json', 'print the run report as JSON')
     .option('--example', 'play the tiny built-in example episode instead and print its trajectory')
-    .action(async (options: RunOptions) => {
+    .action(async (options: RunCommandOptions, command: Command) => {
       if (options.example) {
         process.stdout.write(`${renderTrajectory(await runExampleEpisode())}\n`);
         return;
       }
-      const { scenarios, problems } = await loadScenarios([options.scenarios ?? fileURLToPath(BUILT_IN_SCENARIOS)]);
-      for (const problem of problems) process.stderr.write(`skipped: ${formatProblem(problem)}\n`);
-      const cases = filterCases(sandboxCases(scenarios), {
-        ...(options.case ? { casePattern: options.case } : {}),
-        ...(options.category ? { categories: options.category } : {}),
-        ...(options.augmentation ? { augmentations: options.augmentation } : {}),
-        ...(options.limit === undefined ? {} : { limit: options.limit }),
-      });
-      if (cases.length === 0) throw new InvalidArgumentError('no case matches the filters');
+      const { config } = await loadConfigFile(options.config);
+      const flags = mergeRunFlags(command, options, config);
+      const store = await RunStore.open(flags.db);
+      try {
+        const { runId, settings } = resolveRun(store, options, flags);
+        for (const spec of [settings.agent, settings.user]) {
+          if (!['oracle', 'unhelpful', 'scripted'].includes(spec)) parseModelSpec(spec);
+        }
+        store.ensureRun(runId, settings as unknown as Record<string, unknown>, new Date().toISOString());
 
-      const runId =
-        options.runId ?? `sandbox-${options.agent}-${new Date().toISOString().replace(/[-:]/g, '').slice(0, 15)}`;
-      const folder = join(options.outDir, runId);
-      await mkdir(folder, { recursive: true });
-      const episodes = join(folder, 'episodes.jsonl');
-      await writeFile(episodes, '');
-      const started = performance.now();
-      const records = await runSandboxCases({
-        cases,
-        agentFor: (sandboxCase) => builtinAgent(options.agent, sandboxCase),
-        trials: options.trials,
-        onEpisode: (record) => appendFile(episodes, `${JSON.stringify(record)}\n`),
-      });
-      const seconds = (performance.now() - started) / 1000;
-      const summary = summarize(options.agent, records);
-      await writeFile(
-        join(folder, 'summary.json'),
-        `${JSON.stringify({ formatVersion: 1, runId, benchmark: 'sandbox', agent: options.agent, user: options.user, trials: options.trials, skipped: problems, summary }, null, 2)}\n`,
-      );
-      if (options.json) {
-        process.stdout.write(`${JSON.stringify({ runId, summary }, null, 2)}\n`);
-        return;
+        const { scenarios, problems } = await loadScenarios([settings.scenarios ?? fileURLToPath(BUILT_IN_SCENARIOS)]);
+        for (const problem of problems) process.stderr.write(`skipped: ${formatProblem(problem)}\n`);
+        const cases = filterCases(sandboxCases(scenarios), {
+          ...(settings.case ? { casePattern: settings.case } : {}),
+          ...(settings.category ? { categories: settings.category as SandboxCategory[] } : {}),
+          ...(settings.augmentation ? { augmentations: settings.augmentation as Augmentation[] } : {}),
+          ...(settings.limit === undefined ? {} : { limit: settings.limit }),
+        });
+        if (cases.length === 0) throw new InvalidArgumentError('no case matches the filters');
+
+        const adapterFor = modelAdapters(settings, flags);
+        const modelSettings = {
+          temperature: settings.temperature,
+          ...(settings.seed === undefined ? {} : { seed: settings.seed }),
+          ...(settings.maxTokens === undefined ? {} : { maxOutputTokens: settings.maxTokens }),
+        };
+        const jobs = sandboxJobs(
+          cases,
+          settings.trials,
+          {
+            agent: settings.agent,
+            user: settings.user,
+            agentSettings: modelSettings,
+            userSettings: modelSettings,
+            cache: settings.cache,
+          },
+          { store, adapterFor },
+          settings.maxMessages === undefined ? {} : { maxMessages: settings.maxMessages },
+        );
+        await executeRun({
+          runId,
+          benchmark: 'sandbox',
+          jobs,
+          store,
+          prices: loadPriceTable(config.prices),
+          concurrency: flags.concurrency,
+          ...(settings.maxCost === undefined ? {} : { maxCost: settings.maxCost }),
+          ...(options.shard ? { shard: options.shard } : {}),
+          onEvent: progressReporter(),
+        });
+        const report = buildRunReport(store, runId);
+        process.stdout.write(options.json ? `${JSON.stringify(report, null, 2)}\n` : `${renderRunReport([report])}\n`);
+      } finally {
+        store.close();
       }
-      process.stdout.write(
-        `run ${runId}: ${records.length} episodes of ${scenarios.length} scenarios in ${seconds.toFixed(1)} s → ${folder}\n\n`,
-      );
-      process.stdout.write(`${renderSandboxSummary([summary])}\n`);
     });
+}
+
+/** The run to play: a stored one (`--resume`), or a new or repeated one (`--run-id`, same settings). */
+function resolveRun(
+  store: RunStore,
+  options: RunCommandOptions,
+  flags: RunFlags,
+): { runId: string; settings: RunSettings } {
+  if (options.resume) {
+    const stored = store.getRun(options.resume);
+    if (!stored)
+      throw new InvalidArgumentError(`no run "${options.resume}" in ${store.path}; see \`toolgauge list runs\``);
+    return { runId: options.resume, settings: stored.config as unknown as RunSettings };
+  }
+  const settings = runSettings(flags);
+  const runId =
+    options.runId ??
+    `${settings.benchmark}-${settings.agent.replace(/[^A-Za-z0-9.-]+/g, '-')}-${new Date().toISOString().replace(/[-:]/g, '').slice(0, 15)}`;
+  const stored = store.getRun(runId);
+  if (stored) {
+    const differences = settingsDifferences(stored.config, settings);
+    if (differences.length > 0) {
+      throw new InvalidArgumentError(
+        `run "${runId}" already exists with other settings (${differences.join('; ')}); use --resume ${runId} to continue it, or another --run-id`,
+      );
+    }
+  }
+  return { runId, settings };
+}
+
+/** One queued, retried adapter per model spec; one request limiter per endpoint. */
+function modelAdapters(settings: RunSettings, flags: RunFlags): (spec: string, role: 'agent' | 'user') => ModelAdapter {
+  const adapters = new Map<string, ModelAdapter>();
+  const limiters = new Map<string, EndpointLimiter>();
+  return (spec, role) => {
+    const baseUrl = role === 'user' ? (flags.userBaseUrl ?? settings.userBaseUrl) : (flags.baseUrl ?? settings.baseUrl);
+    const key = `${spec}@${baseUrl ?? ''}`;
+    let adapter = adapters.get(key);
+    if (!adapter) {
+      const endpoint = `${parseModelSpec(spec).provider}@${baseUrl ?? 'default'}`;
+      let limiter = limiters.get(endpoint);
+      if (!limiter) {
+        limiter = new EndpointLimiter(flags.endpointConcurrency ?? flags.concurrency);
+        limiters.set(endpoint, limiter);
+      }
+      const policy = settings.timeoutMs
+        ? { ...DEFAULT_RETRY_POLICY, timeoutMs: settings.timeoutMs }
+        : DEFAULT_RETRY_POLICY;
+      adapter = new ResilientModelAdapter(createModelAdapter(spec, baseUrl ? { baseUrl } : {}), limiter, policy);
+      adapters.set(key, adapter);
+    }
+    return adapter;
+  };
 }
 
 function positiveInteger(value: string): number {
@@ -104,4 +207,26 @@ function positiveInteger(value: string): number {
   if (!Number.isInteger(number) || number < 1)
     throw new InvalidArgumentError(`"${value}" is not a positive whole number`);
   return number;
+}
+
+function integer(value: string): number {
+  const number = Number(value);
+  if (!Number.isInteger(number)) throw new InvalidArgumentError(`"${value}" is not a whole number`);
+  return number;
+}
+
+function nonNegativeNumber(value: string): number {
+  const number = Number(value);
+  if (!Number.isFinite(number) || number < 0) throw new InvalidArgumentError(`"${value}" is not a number ≥ 0`);
+  return number;
+}
+
+function parseShard(value: string): { index: number; count: number } {
+  const match = /^(\d+)\/(\d+)$/.exec(value);
+  const index = Number(match?.[1]);
+  const count = Number(match?.[2]);
+  if (!match || count < 1 || index >= count) {
+    throw new InvalidArgumentError(`"${value}" is not a shard like 0/4 (index from 0 to count − 1)`);
+  }
+  return { index, count };
 }

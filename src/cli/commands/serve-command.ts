@@ -1,0 +1,36 @@
+import type { Command } from 'commander';
+import { parseServeOptions, type ServeFlags, startReferenceServer } from '../../reference-server/index.js';
+
+export function registerServe(program: Command): void {
+  program
+    .command('serve-reference')
+    .description(
+      'serve a local model that plays the built-in gold solutions (as the agent) and scripted replies (as the user) over the OpenAI and Anthropic wire formats',
+    )
+    .option('--port <n>', 'port to listen on (0: any free port)', '8080')
+    .option('--host <host>', 'address to listen on', '127.0.0.1')
+    .option('--scenarios <paths...>', 'scenario files or folders (default: the built-in corpus)')
+    .option('--latency-ms <n>', 'delay every reply by this much')
+    .option('--fault-rate <share>', 'share of requests that fail on purpose, 0 to 1')
+    .option('--fault-kinds <list>', 'comma-separated: 429,500,slow,drop,malformed (default: all)')
+    .option('--slow-ms <n>', 'how slow a "slow" fault is')
+    .option('--retry-after <seconds>', 'Retry-After sent with injected 429s')
+    .option('--seed <seed>', 'seed of the fault sequence')
+    .option('--warm', 'index every case before listening')
+    .action(async (flags: ServeFlags) => {
+      const server = await startReferenceServer(parseServeOptions(flags));
+      for (const problem of server.problems) process.stderr.write(`skipped: ${problem}\n`);
+      process.stdout.write(
+        `reference model on ${server.url} (${server.scenarioCount} scenarios, ${server.caseCount} cases)\n` +
+          `  OpenAI-compatible: --agent openai-compatible:reference --base-url ${server.url}/v1\n` +
+          `  Anthropic:         --agent anthropic:reference --base-url ${server.url}/v1  (with ANTHROPIC_API_KEY set to anything)\n` +
+          `  stats:             GET ${server.url}/__stats\n`,
+      );
+      const stop = async () => {
+        await server.close();
+        process.exit(0);
+      };
+      process.once('SIGINT', stop);
+      process.once('SIGTERM', stop);
+    });
+}

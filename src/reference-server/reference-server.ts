@@ -1,0 +1,217 @@
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { fileURLToPath } from 'node:url';
+import { BUILT_IN_SCENARIOS, formatProblem, loadScenarios } from '../benchmarks/sandbox/index.js';
+import { anthropicWire } from './anthropic-wire.js';
+import { CaseIndex } from './case-index.js';
+import { type FaultOptions, FaultPlan } from './fault-plan.js';
+import { openAiWire } from './openai-wire.js';
+import { answerRequest } from './reference-model.js';
+import { type ServerStats, StatsCounter } from './server-stats.js';
+import { estimateTokens, type WireErrorKind, type WireFormat, WireRequestError } from './wire-conversation.js';
+
+export interface ReferenceServerOptions {
+  /** 0 (the default) picks a free port. */
+  readonly port?: number;
+  /** Default 127.0.0.1. */
+  readonly host?: string;
+  /** Scenario files and folders; default: the built-in scenarios. */
+  readonly scenarios?: readonly string[];
+  readonly faults?: FaultOptions;
+  /** Delay before every reply, in milliseconds (for throughput benchmarks). */
+  readonly latencyMs?: number;
+  /** Seeds the fault draws (unless `faults.seed` is set). */
+  readonly seed?: string;
+  /**
+   * Index every case's tools before listening (about 5 ms a case) instead of on the first request
+   * for each opening line; `problems` then also lists cases whose tools cannot be built.
+   */
+  readonly warm?: boolean;
+}
+
+export interface ReferenceServer {
+  /** e.g. `http://127.0.0.1:43117`; point an OpenAI client at `${url}/v1`, an Anthropic one at `${url}/v1`. */
+  readonly url: string;
+  readonly port: number;
+  /** How many scenarios and cases were loaded. */
+  readonly scenarioCount: number;
+  readonly caseCount: number;
+  /** Scenario files left out (and cases whose tools cannot be built), one line each, naming the file and field. */
+  readonly problems: readonly string[];
+  stats(): ServerStats;
+  /** Zeroes the counters and restarts the fault sequence (as `POST /__reset` does). */
+  reset(): void;
+  close(): Promise<void>;
+}
+
+/** Where each wire format is served; each also without the `/v1` prefix. */
+export const MODEL_ROUTES: Readonly<Record<string, WireFormat>> = {
+  '/v1/chat/completions': openAiWire,
+  '/chat/completions': openAiWire,
+  '/v1/messages': anthropicWire,
+  '/messages': anthropicWire,
+};
+
+const MAX_BODY_BYTES = 64 * 1024 * 1024;
+
+/**
+ * Starts the reference model server: a fake LLM, over real HTTP (node:http only), that plays every
+ * loaded scenario's gold solution as the agent and its scripted replies as the user, in the OpenAI chat
+ * completions and Anthropic messages formats, optionally with seeded faults and added latency. Use it
+ * to test adapters, retries and runners end to end without a provider: every sandbox score must be 1.
+ */
+export async function startReferenceServer(options: ReferenceServerOptions = {}): Promise<ReferenceServer> {
+  const latencyMs = options.latencyMs ?? 0;
+  if (!(Number.isFinite(latencyMs) && latencyMs >= 0)) {
+    throw new RangeError(`latencyMs must be a number of at least 0, got ${latencyMs}`);
+  }
+  const faults = new FaultPlan(options.faults, options.seed ?? 'toolgauge-reference');
+  const loaded = await loadScenarios(options.scenarios ?? [fileURLToPath(BUILT_IN_SCENARIOS)]);
+  const index = new CaseIndex(loaded.scenarios);
+  if (options.warm) index.warm();
+  const counter = new StatsCounter();
+  const closing = new AbortController();
+  let replyCount = 0;
+
+  const handle = async (request: IncomingMessage, response: ServerResponse): Promise<void> => {
+    const path = new URL(request.url ?? '/', 'http://localhost').pathname.replace(/(.)\/+$/, '$1');
+    if (path === '/__stats' && request.method === 'GET') return sendJson(response, 200, counter.snapshot());
+    if (path === '/__reset' && request.method === 'POST') {
+      counter.reset();
+      faults.reset();
+      return sendJson(response, 200, { reset: true });
+    }
+    counter.request(path);
+    const format = MODEL_ROUTES[path];
+    if (!format) {
+      const routes = Object.keys(MODEL_ROUTES).join(', ');
+      return sendJson(response, 404, openAiWire.error('not-found', `no route ${path}; POST to one of ${routes}`));
+    }
+    if (request.method !== 'POST') {
+      return sendJson(response, 405, format.error('invalid-request', `${path} takes POST, not ${request.method}`));
+    }
+    // Drawn on arrival, before any await, so the fault sequence follows the order requests arrive in.
+    const fault = faults.next();
+    const body = await readBody(request);
+    if (latencyMs > 0) await sleep(latencyMs, undefined, { signal: closing.signal });
+    const fail = (status: number, kind: WireErrorKind, message: string) =>
+      sendJson(response, status, format.error(kind, message));
+    switch (fault) {
+      case 'drop':
+        counter.fault('drop');
+        request.socket.destroy();
+        return;
+      case '429':
+        counter.fault('429');
+        response.setHeader('retry-after', String(faults.retryAfterSeconds));
+        response.setHeader('retry-after-ms', String(faults.retryAfterSeconds * 1000));
+        return fail(429, 'rate-limit', 'Rate limit reached (injected by the toolgauge reference server).');
+      case '500':
+        counter.fault('500');
+        return fail(500, 'server', 'The server had an error (injected by the toolgauge reference server).');
+      case 'slow':
+        counter.fault('slow');
+        await sleep(faults.slowMs, undefined, { signal: closing.signal });
+        break;
+      case 'malformed':
+      case undefined:
+        break;
+    }
+    if (body === undefined) return fail(413, 'invalid-request', `the request body exceeds ${MAX_BODY_BYTES} bytes`);
+    let json: unknown;
+    try {
+      json = JSON.parse(body);
+    } catch (error) {
+      return fail(400, 'invalid-request', `the request body is not JSON: ${(error as Error).message}`);
+    }
+    let wireRequest: ReturnType<WireFormat['parseRequest']>;
+    try {
+      wireRequest = format.parseRequest(json);
+    } catch (error) {
+      if (error instanceof WireRequestError) return fail(400, 'invalid-request', error.message);
+      throw error;
+    }
+    const answer = answerRequest(index, wireRequest);
+    if ('unmatched' in answer) {
+      counter.unmatchedRequest();
+      return fail(400, 'invalid-request', `toolgauge reference server: unknown conversation: ${answer.unmatched}`);
+    }
+    counter.role(answer.role);
+    const malformed = fault === 'malformed' && answer.turn.type === 'tool-calls';
+    if (malformed) counter.fault('malformed');
+    replyCount += 1;
+    const reply = format.reply(
+      { turn: answer.turn, malformed },
+      {
+        id: `ref${String(replyCount).padStart(6, '0')}`,
+        model: wireRequest.model,
+        inputTokens: estimateTokens(body),
+        outputTokens: estimateTokens(JSON.stringify(answer.turn)),
+      },
+    );
+    response.setHeader('x-toolgauge-reference', 'caseId' in answer ? answer.caseId : `user:${answer.scenarioId}`);
+    return sendJson(response, 200, reply);
+  };
+
+  const server = createServer((request, response) => {
+    handle(request, response).catch((error: unknown) => {
+      if (closing.signal.aborted || response.headersSent) {
+        response.destroy();
+        return;
+      }
+      const message = error instanceof Error ? error.message : String(error);
+      sendJson(response, 500, openAiWire.error('server', `toolgauge reference server bug: ${message}`));
+    });
+  });
+  const port = await listen(server, options.port ?? 0, options.host ?? '127.0.0.1');
+  const host = options.host ?? '127.0.0.1';
+  return {
+    url: `http://${host.includes(':') ? `[${host}]` : host}:${port}`,
+    port,
+    scenarioCount: loaded.scenarios.length,
+    caseCount: index.caseCount,
+    get problems() {
+      return [...loaded.problems.map(formatProblem), ...index.problems];
+    },
+    stats: () => counter.snapshot(),
+    reset: () => {
+      counter.reset();
+      faults.reset();
+    },
+    close: async () => {
+      closing.abort();
+      await new Promise<void>((resolve, reject) => {
+        server.close((error) => (error ? reject(error) : resolve()));
+        server.closeAllConnections();
+      });
+    },
+  };
+}
+
+function listen(server: Server, port: number, host: string): Promise<number> {
+  return new Promise((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, host, () => {
+      server.off('error', reject);
+      resolve((server.address() as AddressInfo).port);
+    });
+  });
+}
+
+/** The body as text, or undefined when it is too large (the rest is drained, not kept). */
+async function readBody(request: IncomingMessage): Promise<string | undefined> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of request) {
+    size += (chunk as Buffer).length;
+    if (size <= MAX_BODY_BYTES) chunks.push(chunk as Buffer);
+  }
+  return size > MAX_BODY_BYTES ? undefined : Buffer.concat(chunks).toString('utf8');
+}
+
+function sendJson(response: ServerResponse, status: number, body: unknown): void {
+  const text = JSON.stringify(body);
+  response.writeHead(status, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(text) });
+  response.end(text);
+}
