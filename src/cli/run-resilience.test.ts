@@ -6,6 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ReferenceServer, startReferenceServer } from '../reference-server/index.js';
+import { RunStore } from '../runs/index.js';
 import { seededRandom } from '../world/index.js';
 
 const run = promisify(execFile);
@@ -25,6 +26,17 @@ interface Report {
     };
   };
 }
+/** Episodes stored so far in a store another process is writing (0 before it exists). */
+async function storedEpisodes(db: string): Promise<number> {
+  const store = await RunStore.open(db).catch(() => undefined);
+  if (!store) return 0;
+  try {
+    return store.listRuns().reduce((total, entry) => total + entry.episodes, 0);
+  } finally {
+    store.close();
+  }
+}
+
 const report = async (db: string, runId: string) =>
   JSON.parse((await toolgauge('report', runId, '--db', db, '--format', 'json')).stdout) as Report;
 
@@ -39,7 +51,7 @@ describe('runs against a model server', { timeout: 180_000 }, () => {
       scenarios: [example],
       faults: { rate: 0.2, kinds: ['429', '500'], retryAfterSeconds: 0, seed: 'faults' },
     });
-    slow = await startReferenceServer({ scenarios: [example], latencyMs: 80 });
+    slow = await startReferenceServer({ scenarios: [example], latencyMs: 40 });
   });
   afterAll(async () => {
     await Promise.all([server.close(), faulty.close(), slow.close()]);
@@ -140,15 +152,21 @@ describe('runs against a model server', { timeout: 180_000 }, () => {
       '--concurrency',
       '4',
     ];
-    // Kill at seeded random moments between 0.6 s and 2 s after the start (startup included).
+    // Kill once the run has stored a seeded random number of new episodes, plus a random few
+    // milliseconds, so each kill lands mid-run and often mid-episode or mid-write.
     const random = seededRandom('sigkill');
-    for (const delay of [0, 1, 2].map(() => 600 + Math.floor(random() * 1400))) {
+    for (let attempt = 0; attempt < 3; attempt += 1) {
+      const before = await storedEpisodes(db);
       const child = spawn(process.execPath, args, { env, stdio: 'ignore' });
-      await new Promise((resolve) => setTimeout(resolve, delay));
+      const target = before + 2 + Math.floor(random() * 4);
+      while ((await storedEpisodes(db)) < target && child.exitCode === null) {
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+      await new Promise((resolve) => setTimeout(resolve, Math.floor(random() * 150)));
       child.kill('SIGKILL');
       await new Promise((resolve) => child.once('exit', resolve));
     }
-    const partial = (await report(db, 'k')).benchmarks.sandbox.status.scored;
+    const partial = await storedEpisodes(db);
     await toolgauge('run', '--resume', 'k', '--db', db, '--base-url', `${slow.url}/v1`);
     const resumed = (await report(db, 'k')).benchmarks.sandbox;
     const keys = resumed.episodes.map((episode) => `${episode.caseId}#${episode.trial}`);
