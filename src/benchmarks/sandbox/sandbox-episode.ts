@@ -56,16 +56,29 @@ export async function runSandboxCase(options: SandboxEpisodeOptions): Promise<Sa
   return { trajectory, score: evaluateEpisode(trajectory, schema, scenario.milestones, scenario.minefields) };
 }
 
+/** Tool sets already built, per scenario and case (they are immutable, and ranking distractions is slow). */
+const toolSets = new WeakMap<SandboxScenario, Map<string, ToolSet>>();
+
 /** The agent's tools for a case: the scenario's tools under the case's augmentation (deterministic). */
 export function sandboxToolSet(sandboxCase: SandboxCase): ToolSet {
   const { scenario } = sandboxCase;
-  return augmentedToolSet({
-    registry: sandboxToolkit().registry,
-    necessary: scenario.allow,
-    deny: scenario.deny,
-    augmentation: sandboxCase.augmentation,
-    seed: sandboxCase.baseId,
-  });
+  let byCase = toolSets.get(scenario);
+  if (!byCase) {
+    byCase = new Map();
+    toolSets.set(scenario, byCase);
+  }
+  let toolSet = byCase.get(sandboxCase.id);
+  if (!toolSet) {
+    toolSet = augmentedToolSet({
+      registry: sandboxToolkit().registry,
+      necessary: scenario.allow,
+      deny: scenario.deny,
+      augmentation: sandboxCase.augmentation,
+      seed: sandboxCase.baseId,
+    });
+    byCase.set(sandboxCase.id, toolSet);
+  }
+  return toolSet;
 }
 
 /** The messages before the episode: the agent's prompt, the user's briefing and examples, the opening. */

@@ -33,7 +33,19 @@ export function rankDistractionTools(candidates: readonly Tool[], necessary: rea
 
 /** The highest name similarity (0–100) of a tool to any necessary tool; 0 when none are needed. */
 export function maximumNameSimilarity(name: string, necessary: readonly Tool[]): number {
-  return necessary.reduce((best, tool) => Math.max(best, WRatio(name, tool.name)), 0);
+  return necessary.reduce((best, tool) => Math.max(best, nameSimilarity(name, tool.name)), 0);
+}
+
+/** WRatio of two names, remembered: a benchmark has few tool names, and ranking runs for every case. */
+const similarities = new Map<string, number>();
+function nameSimilarity(a: string, b: string): number {
+  const key = `${a}\u0000${b}`;
+  let similarity = similarities.get(key);
+  if (similarity === undefined) {
+    similarity = WRatio(a, b);
+    similarities.set(key, similarity);
+  }
+  return similarity;
 }
 
 /** Orders names by code unit, the same on every machine and in every locale. */
