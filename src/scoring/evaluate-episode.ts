@@ -84,6 +84,7 @@ function matchable(spec: MilestoneSpec, view: EpisodeView, guarded: readonly str
   const guardTables = guarded.filter((table) => !spec.guardrailExclude?.includes(table));
   return {
     id: spec.id,
+    weight: spec.scored === false ? 0 : 1,
     references: [...new Set(spec.constraints.flatMap(constraintReferences))],
     score(messageIndex, context) {
       if (guardTables.length > 0) {

@@ -76,6 +76,20 @@ describe('milestone matcher', () => {
     expect(result.matches.map((match) => match.messageIndex)).toEqual([2, 3]);
   });
 
+  it('matches uncounted milestones without letting them cost a counted one', () => {
+    // The uncounted note would like message 4, which would push the counted "after" (≥ note) past
+    // its only good message 2; the note must give way.
+    const note: MatchableMilestone = { ...table('note', { 1: 0.5, 4: 1 }), weight: 0 };
+    const after = table('after', { 2: 1 });
+    const result = matchMilestones([note, after], [['note', 'after']], messages, 0);
+    expect(result.score).toBe(1);
+    expect(result.matches).toEqual([
+      { milestone: 'note', messageIndex: 1, similarity: 0.5 },
+      { milestone: 'after', messageIndex: 2, similarity: 1 },
+    ]);
+    expect(matchMilestones([note], [], messages, 0)).toMatchObject({ score: 1, matches: [{ messageIndex: 4 }] });
+  });
+
   it('rejects a cycle, an unknown edge end and an unknown reference, naming them', () => {
     const a = table('a', {});
     const b = table('b', {});

@@ -13,6 +13,12 @@ export interface MatchableMilestone {
   readonly id: string;
   /** Milestones whose matched message the score reads (besides its predecessors). */
   readonly references: readonly string[];
+  /**
+   * How much the milestone counts in the mean (default 1). A milestone with weight 0 is still matched
+   * and reported (at its best message, without costing any counted milestone anything) but does not
+   * count in the score.
+   */
+  readonly weight?: number;
   /** Similarity in [0, 1] of this milestone to message `messageIndex`, given the mapping so far. */
   score(messageIndex: number, context: MatchContext): number;
 }
@@ -24,7 +30,7 @@ export interface MilestoneMatch {
 }
 
 export interface MatchResult {
-  /** Mean similarity over milestones of the best mapping (1 when there are no milestones). */
+  /** Weighted mean similarity of the best mapping (1 when no milestone counts). */
   readonly score: number;
   readonly matches: readonly MilestoneMatch[];
 }
@@ -49,6 +55,10 @@ export function matchMilestones(
   startIndex: number,
 ): MatchResult {
   if (milestones.length === 0) return { score: 1, matches: [] };
+  // Uncounted milestones get a weight far below any counted one, so they are placed where they
+  // match best without ever trading away a counted milestone's similarity.
+  const objectiveWeight = (milestone: MatchableMilestone) =>
+    (milestone.weight ?? 1) > 0 ? (milestone.weight ?? 1) : 1e-9;
   const order = topologicalOrder(milestones, edges);
   const predecessors = directPredecessors(order, edges);
   const byId = new Map(order.map((milestone) => [milestone.id, milestone]));
@@ -128,7 +138,7 @@ export function matchMilestones(
     let best = { value: -1, choice: -1 };
     for (const messageIndex of candidates) {
       if (messageIndex < earliest) continue;
-      const here = scoreAt(position, messageIndex);
+      const here = scoreAt(position, messageIndex) * objectiveWeight(order[position] as MatchableMilestone);
       placed[position] = messageIndex;
       const value = here + solve(position + 1);
       placed[position] = -1;
@@ -138,7 +148,7 @@ export function matchMilestones(
     return best.value;
   };
 
-  const total = solve(0);
+  solve(0);
   const matches: MilestoneMatch[] = [];
   for (let position = 0; position < count; position += 1) {
     const milestone = order[position] as MatchableMilestone;
@@ -152,7 +162,10 @@ export function matchMilestones(
   }
   const byOriginalOrder = new Map(milestones.map((milestone, index) => [milestone.id, index]));
   matches.sort((a, b) => (byOriginalOrder.get(a.milestone) ?? 0) - (byOriginalOrder.get(b.milestone) ?? 0));
-  return { score: Math.max(total, 0) / milestones.length, matches };
+  const weights = new Map(milestones.map((milestone) => [milestone.id, milestone.weight ?? 1]));
+  const totalWeight = milestones.reduce((sum, milestone) => sum + (milestone.weight ?? 1), 0);
+  const weighted = matches.reduce((sum, match) => sum + match.similarity * (weights.get(match.milestone) ?? 1), 0);
+  return { score: totalWeight > 0 ? weighted / totalWeight : 1, matches };
 }
 
 /** Orders milestones so every edge points forward (stable: ties keep the given order); rejects cycles. */

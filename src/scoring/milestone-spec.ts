@@ -60,6 +60,11 @@ export interface MilestoneSpec {
   readonly constraints: readonly ConstraintSpec[];
   /** Tables to leave out of this milestone's automatic guardrail. */
   readonly guardrailExclude?: readonly string[];
+  /**
+   * `false`: matched and reported, but not counted in the score. Insufficient-information scenarios use
+   * it for the agent's explanation: as in the paper, they are scored by their minefields alone.
+   */
+  readonly scored?: boolean;
 }
 
 /** Placeholders `{{milestoneId.path.to.value}}` in a text. */

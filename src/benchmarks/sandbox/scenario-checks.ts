@@ -65,6 +65,24 @@ export function checkScenario(
     if (ids.has(minefield.id)) report(`minefields.${index}.id`, `"${minefield.id}" is also a milestone id`);
   });
 
+  // As in the paper, an insufficient-information scenario is scored by its minefields: its milestones
+  // (the agent's explanation) are matched and shown but not counted. Every other scenario needs at
+  // least one counted milestone.
+  if (file.categories.includes('insufficient_information')) {
+    if (!file.minefields?.length)
+      report('minefields', 'an insufficient-information scenario needs minefields: they are what it is scored by');
+    file.milestones.forEach((milestone, index) => {
+      if (milestone.scored !== false) {
+        report(
+          `milestones.${index}.scored`,
+          'milestones of an insufficient-information scenario are not counted: add `scored: false`',
+        );
+      }
+    });
+  } else if (file.milestones.every((milestone) => milestone.scored === false)) {
+    report('milestones', 'at least one milestone must be counted (only insufficient-information scenarios have none)');
+  }
+
   const allowed = new Set(file.tools.allow);
   file.solutions.gold.forEach((turn, index) => {
     if (!('call' in turn)) return;

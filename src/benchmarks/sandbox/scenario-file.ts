@@ -72,6 +72,10 @@ const milestone = z
     description: z.string().optional(),
     constraints: z.array(constraint).min(1),
     guardrailExclude: z.array(z.string()).optional(),
+    scored: z
+      .boolean()
+      .optional()
+      .describe('false: matched and shown but not counted (the explanation in insufficient-information scenarios).'),
   })
   .strict();
 

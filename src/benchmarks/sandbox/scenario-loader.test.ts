@@ -103,6 +103,23 @@ describe('scenario files', () => {
     ]);
   });
 
+  it('scores insufficient-information scenarios by their minefields alone', async () => {
+    expect(await problemsOf((s) => (s.categories = ['insufficient_information']))).toEqual([
+      'minefields: an insufficient-information scenario needs minefields: they are what it is scored by',
+      'milestones.0.scored: milestones of an insufficient-information scenario are not counted: add `scored: false`',
+      'milestones.1.scored: milestones of an insufficient-information scenario are not counted: add `scored: false`',
+      'milestones.2.scored: milestones of an insufficient-information scenario are not counted: add `scored: false`',
+      'milestones.3.scored: milestones of an insufficient-information scenario are not counted: add `scored: false`',
+    ]);
+    expect(
+      await problemsOf((s) => {
+        for (const milestone of s.milestones) milestone.scored = false;
+      }),
+    ).toEqual([
+      'milestones: at least one milestone must be counted (only insufficient-information scenarios have none)',
+    ]);
+  });
+
   it('rejects non-binary minefields', async () => {
     expect(
       await problemsOf(
