@@ -89,7 +89,7 @@ function markdownTable(header: readonly string[], rows: readonly (readonly strin
 
 /** One line per episode, as CSV. */
 export function renderEpisodesCsv(reports: readonly RunReport[]): string {
-  const escape = (value: unknown) => {
+  const csvField = (value: unknown) => {
     const text = value === null || value === undefined ? '' : String(value);
     return /[",\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
   };
@@ -109,7 +109,7 @@ export function renderEpisodesCsv(reports: readonly RunReport[]): string {
             episode.cost,
             episode.error,
           ]
-            .map(escape)
+            .map(csvField)
             .join(','),
         );
       }
