@@ -1,5 +1,6 @@
 import {
   builtinAgent,
+  outlineGraph,
   runSandboxCase,
   SANDBOX_AGENTS,
   type SandboxAgentName,

@@ -1,4 +1,4 @@
-import type { MilestoneMatch } from '../../scoring/index.js';
+import { edgesOf, type MilestoneGraphSpec, type MilestoneMatch } from '../../scoring/index.js';
 import type { Diagnostics, TerminationReason, Trajectory } from '../../spec/index.js';
 import type { SandboxCategory } from './scenario-file.js';
 
@@ -18,9 +18,30 @@ export interface SandboxEpisodeRecord {
   readonly turnCount: number;
   readonly milestones: readonly MilestoneMatch[];
   readonly minefields: readonly MilestoneMatch[];
+  /** The scenario's milestone and minefield graphs, so a viewer can draw what was matched where. */
+  readonly milestoneGraph?: GraphOutline;
+  readonly minefieldGraph?: GraphOutline;
   readonly termination: TerminationReason;
   readonly diagnostics: Diagnostics['counts'];
   readonly trajectory: Trajectory;
+}
+
+/** A milestone graph as a viewer needs it: ids, descriptions, whether counted, and edges. */
+export interface GraphOutline {
+  readonly nodes: readonly { readonly id: string; readonly description?: string; readonly scored: boolean }[];
+  readonly edges: readonly (readonly [string, string])[];
+}
+
+/** The outline of a milestone graph spec (edges default to a chain, as the matcher reads them). */
+export function outlineGraph(graph: MilestoneGraphSpec): GraphOutline {
+  return {
+    nodes: graph.milestones.map((milestone) => ({
+      id: milestone.id,
+      ...(milestone.description ? { description: milestone.description } : {}),
+      scored: milestone.scored !== false,
+    })),
+    edges: edgesOf(graph),
+  };
 }
 
 /** Mean score and mean turn count of a group of episodes. */

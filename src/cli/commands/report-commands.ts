@@ -1,6 +1,7 @@
 import { writeFile } from 'node:fs/promises';
 import { type Command, Option } from 'commander';
 import type { SandboxEpisodeRecord } from '../../benchmarks/sandbox/index.js';
+import { buildReportData, renderHtmlReport } from '../../report/index.js';
 import { buildRunReport, DEFAULT_STORE_PATH, RunStore } from '../../runs/index.js';
 import { renderEpisodesCsv, renderRunReport } from '../render-run-report.js';
 import { renderTable } from '../render-table.js';
@@ -17,7 +18,14 @@ export function registerReportCommands(program: Command): void {
     )
     .option('--db <file>', 'the SQLite store', DEFAULT_STORE_PATH)
     .option('--out <file>', 'write to a file instead of printing')
-    .action(async (runIds: string[], options: { format: string; db: string; out?: string }) => {
+    .option('--html <file>', 'write one self-contained HTML report (leaderboard, plots, cases, episode viewer)')
+    .action(async (runIds: string[], options: { format: string; db: string; out?: string; html?: string }) => {
+      if (options.html) {
+        const html = await renderHtmlReport(await withStore(options.db, (store) => buildReportData(store, runIds)));
+        await writeFile(options.html, html);
+        process.stdout.write(`wrote ${options.html} (${(Buffer.byteLength(html) / 1e6).toFixed(2)} MB)\n`);
+        return;
+      }
       const text = await withStore(options.db, (store) => {
         const reports = runIds.map((runId) => buildRunReport(store, runId));
         switch (options.format) {

@@ -1,0 +1,3 @@
+export * from './build-report-data.js';
+export * from './html-report.js';
+export * from './report-data.js';

@@ -1,0 +1,170 @@
+import { execFile } from 'node:child_process';
+import { mkdtemp, readFile, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { promisify } from 'node:util';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { BUILT_IN_SCENARIOS, loadScenarios, sandboxCases } from '../../src/benchmarks/sandbox/index.js';
+import { buildReportData, renderHtmlReport } from '../../src/report/index.js';
+import { executeRun, loadPriceTable, RunStore, sandboxJobs } from '../../src/runs/index.js';
+import { ScriptedModel } from '../../src/testing/index.js';
+import { chromiumAvailable, launchChromium } from './chromium.js';
+
+const run = promisify(execFile);
+const bin = fileURLToPath(new URL('../../bin/toolgauge.js', import.meta.url));
+const toolgauge = (...args: string[]) => run(process.execPath, [bin, ...args], { maxBuffer: 256 * 1024 * 1024 });
+
+interface Opened {
+  page: Page;
+  /** Every request the page made that was not for the report file itself. */
+  outside: string[];
+}
+
+async function open(browser: Browser, file: string): Promise<Opened> {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  const outside: string[] = [];
+  const self = pathToFileURL(file).href;
+  await page.route('**/*', (route) => {
+    const url = route.request().url();
+    if (url === self || url.startsWith('data:') || url.startsWith('blob:')) return route.continue();
+    outside.push(url);
+    return route.abort();
+  });
+  await page.goto(self);
+  await page.waitForSelector('body[data-ready="true"]', { timeout: 15_000 });
+  return { page, outside };
+}
+
+describe.runIf(chromiumAvailable())('the HTML report in Chromium', { timeout: 240_000 }, () => {
+  let browser: Browser;
+  let folder: string;
+  let db: string;
+  let html: string;
+
+  beforeAll(async () => {
+    folder = await mkdtemp(join(tmpdir(), 'toolgauge-html-'));
+    db = join(folder, 'runs.db');
+    // A real run: the reference agents over a few hundred episodes.
+    await toolgauge('run', '--augmentation', 'distraction-0', '--run-id', 'oracle', '--db', db);
+    await toolgauge(
+      'run',
+      '--agent',
+      'unhelpful',
+      '--augmentation',
+      'distraction-0',
+      '--run-id',
+      'unhelpful',
+      '--db',
+      db,
+    );
+    html = join(folder, 'report.html');
+    await toolgauge('report', 'oracle', 'unhelpful', '--db', db, '--html', html);
+    browser = await launchChromium();
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+
+  it('renders the leaderboard with the stored numbers, offline', async () => {
+    const report = JSON.parse(
+      (await toolgauge('report', 'oracle', 'unhelpful', '--db', db, '--format', 'json')).stdout,
+    );
+    const { page, outside } = await open(browser, html);
+    for (const runReport of report) {
+      const sandbox = runReport.benchmarks.sandbox;
+      const row = page.locator(`[data-testid="leaderboard"] tr[data-run-id="${runReport.runId}"]`);
+      expect(await row.locator('td[data-metric="overall"]').innerText()).toMatch(
+        new RegExp(`^${sandbox.overall.score.toFixed(3)}`),
+      );
+      for (const [category, group] of Object.entries(sandbox.byCategory) as [string, { score: number }][]) {
+        expect(await row.locator(`td[data-metric="category:${category}"]`).innerText()).toMatch(
+          new RegExp(`^${group.score.toFixed(3)}`),
+        );
+      }
+      const turns = page.locator(
+        `[data-testid="turn-counts"] tr[data-run-id="${runReport.runId}"] td[data-metric="overall"]`,
+      );
+      expect(await turns.innerText()).toMatch(new RegExp(`^${sandbox.overall.turnCount.toFixed(1)}`));
+    }
+    expect(outside).toEqual([]);
+  });
+
+  it('opens an episode from the cases table, with the stored milestone mapping', async () => {
+    const caseId = 'phone-send-message-cellular-off/distraction-0';
+    const stored = JSON.parse((await toolgauge('show', 'oracle', caseId, '--db', db, '--json')).stdout);
+    const { page, outside } = await open(browser, html);
+    await page.click('a[data-testid="nav-cases"]');
+    await page.fill('[data-testid="case-filter"]', 'phone-send-message-cellular-off/');
+    const row = page.locator(`[data-testid="cases"] tr[data-case-id="${caseId}"][data-run-id="oracle"]`);
+    await row.locator('a[data-testid="open-episode"]').click();
+    await page.waitForSelector('[data-testid="episode-viewer"]');
+    const shown = await page.$$eval('[data-testid="milestone"]', (elements) =>
+      elements.map((element) => ({
+        milestone: element.getAttribute('data-milestone-id'),
+        messageIndex: Number(element.getAttribute('data-message-index')),
+        similarity: element.getAttribute('data-similarity'),
+      })),
+    );
+    expect(shown).toEqual(
+      stored.milestones.map((match: { milestone: string; messageIndex: number; similarity: number }) => ({
+        milestone: match.milestone,
+        messageIndex: match.messageIndex,
+        similarity: match.similarity.toFixed(3),
+      })),
+    );
+    expect(await page.locator('[data-testid="episode-score"]').innerText()).toMatch(/^1\.000/);
+    expect(await page.locator('[data-testid="message"]').count()).toBe(stored.trajectory.messages.length);
+    expect(outside).toEqual([]);
+  });
+
+  it('shows what models write as text and runs none of it', async () => {
+    const payloads = [
+      '<script>window.__pwned = "script"</script>',
+      '<img src=x onerror="window.__pwned = \'img\'">',
+      'javascript:window.__pwned = "link"',
+    ];
+    const store = await RunStore.open(join(folder, 'xss.db'));
+    store.ensureRun('xss', { agent: 'openai:payload', user: 'scripted' }, new Date().toISOString());
+    const { scenarios } = await loadScenarios([fileURLToPath(BUILT_IN_SCENARIOS)]);
+    const cases = sandboxCases(scenarios, ['distraction-0']).filter(
+      (entry) => entry.id === 'phone-send-message-cellular-off/distraction-0',
+    );
+    const model = new ScriptedModel([
+      { toolCalls: [{ name: 'search_contacts', arguments: { name: payloads[1] } }] },
+      { toolCalls: [{ name: `<b>${payloads[0]}</b>`, arguments: { x: payloads[2] } }] },
+      payloads.join(' '),
+    ]);
+    await executeRun({
+      runId: 'xss',
+      benchmark: 'sandbox',
+      jobs: sandboxJobs(
+        cases,
+        1,
+        { agent: 'openai:payload', user: 'scripted', agentSettings: {}, userSettings: {}, cache: 'off' },
+        { store, adapterFor: () => model },
+      ),
+      store,
+      prices: loadPriceTable(),
+    });
+    const file = join(folder, 'xss.html');
+    await writeFile(file, await renderHtmlReport(buildReportData(store, ['xss'])));
+    store.close();
+
+    const { page, outside } = await open(browser, file);
+    await page.goto(`${pathToFileURL(file).href}#/episode/xss/${encodeURIComponent(cases[0]?.id ?? '')}/0`);
+    await page.waitForSelector('[data-testid="episode-viewer"]');
+    const text = await page.locator('[data-testid="episode-viewer"]').innerText();
+    for (const payload of payloads) expect(text).toContain(payload);
+    expect(await page.evaluate(() => (globalThis as { __pwned?: string }).__pwned)).toBeUndefined();
+    expect(
+      await page.locator('[data-testid="episode-viewer"] img, [data-testid="episode-viewer"] script').count(),
+    ).toBe(0);
+    const hrefs = await page.$$eval('a[href]', (links) => links.map((link) => link.getAttribute('href') ?? ''));
+    expect(hrefs.filter((href) => !href.startsWith('#'))).toEqual([]);
+    expect(outside).toEqual([]);
+    expect(await readFile(file, 'utf8')).not.toContain('window.__pwned');
+  });
+});
