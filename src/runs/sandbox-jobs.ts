@@ -1,11 +1,10 @@
 import {
   builtinAgent,
-  outlineGraph,
   runSandboxCase,
   SANDBOX_AGENTS,
   type SandboxAgentName,
   type SandboxCase,
-  type SandboxEpisodeRecord,
+  sandboxEpisodeRecord,
 } from '../benchmarks/sandbox/index.js';
 import { ModelAgent } from '../models/index.js';
 import type { Agent, ModelAdapter, ModelSettings, User } from '../spec/index.js';
@@ -57,25 +56,7 @@ export function sandboxJobs(
             ...(user ? { user } : {}),
             ...(options.maxMessages === undefined ? {} : { maxMessages: options.maxMessages }),
           });
-          const record: SandboxEpisodeRecord = {
-            formatVersion: 1,
-            caseId: sandboxCase.id,
-            baseId: sandboxCase.baseId,
-            scenarioId: sandboxCase.scenario.id,
-            augmentation: sandboxCase.augmentation,
-            categories: sandboxCase.scenario.categories,
-            trial,
-            agent: agent.name,
-            score: score.score,
-            milestoneScore: score.milestoneScore,
-            minefieldScore: score.minefieldScore,
-            turnCount: score.turnCount,
-            milestones: score.milestones,
-            minefields: score.minefields,
-            termination: trajectory.termination,
-            diagnostics: trajectory.diagnostics.counts,
-            trajectory,
-          };
+          const record = sandboxEpisodeRecord(sandboxCase, trial, agent.name, { trajectory, score });
           const failed = trajectory.termination.type === 'infrastructure-failure';
           return {
             status: failed ? 'failed' : 'scored',

@@ -1,5 +1,6 @@
-import { edgesOf, type MilestoneGraphSpec, type MilestoneMatch } from '../../scoring/index.js';
+import { type EpisodeScore, edgesOf, type MilestoneGraphSpec, type MilestoneMatch } from '../../scoring/index.js';
 import type { Diagnostics, TerminationReason, Trajectory } from '../../spec/index.js';
+import type { SandboxCase } from './sandbox-cases.js';
 import type { SandboxCategory } from './scenario-file.js';
 
 /** One scored episode of the sandbox benchmark, as a run keeps it. */
@@ -41,6 +42,36 @@ export function outlineGraph(graph: MilestoneGraphSpec): GraphOutline {
       scored: milestone.scored !== false,
     })),
     edges: edgesOf(graph),
+  };
+}
+
+/** The record of a played case: its labels, score, mapping, graphs and trajectory. */
+export function sandboxEpisodeRecord(
+  sandboxCase: SandboxCase,
+  trial: number,
+  agent: string,
+  { trajectory, score }: { readonly trajectory: Trajectory; readonly score: EpisodeScore },
+): SandboxEpisodeRecord {
+  return {
+    formatVersion: 1,
+    caseId: sandboxCase.id,
+    baseId: sandboxCase.baseId,
+    scenarioId: sandboxCase.scenario.id,
+    augmentation: sandboxCase.augmentation,
+    categories: sandboxCase.scenario.categories,
+    trial,
+    agent,
+    score: score.score,
+    milestoneScore: score.milestoneScore,
+    minefieldScore: score.minefieldScore,
+    turnCount: score.turnCount,
+    milestones: score.milestones,
+    minefields: score.minefields,
+    milestoneGraph: outlineGraph(sandboxCase.scenario.milestones),
+    minefieldGraph: outlineGraph(sandboxCase.scenario.minefields),
+    termination: trajectory.termination,
+    diagnostics: trajectory.diagnostics.counts,
+    trajectory,
   };
 }
 

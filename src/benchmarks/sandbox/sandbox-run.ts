@@ -2,7 +2,7 @@ import type { Agent, User } from '../../spec/index.js';
 import { UnhelpfulAgent } from './builtin-agents.js';
 import type { SandboxCase } from './sandbox-cases.js';
 import { runSandboxCase, sandboxToolSet } from './sandbox-episode.js';
-import type { SandboxEpisodeRecord } from './sandbox-results.js';
+import { type SandboxEpisodeRecord, sandboxEpisodeRecord } from './sandbox-results.js';
 import { presentCallsFor, SolutionAgent } from './solution-agent.js';
 
 /** The built-in agents of the sandbox benchmark. */
@@ -33,26 +33,8 @@ export async function runSandboxCases(options: SandboxRunOptions): Promise<Sandb
     for (let trial = 0; trial < (options.trials ?? 1); trial += 1) {
       const agent = options.agentFor(sandboxCase);
       const user = options.userFor?.(sandboxCase);
-      const { trajectory, score } = await runSandboxCase({ sandboxCase, agent, trial, ...(user ? { user } : {}) });
-      const record: SandboxEpisodeRecord = {
-        formatVersion: 1,
-        caseId: sandboxCase.id,
-        baseId: sandboxCase.baseId,
-        scenarioId: sandboxCase.scenario.id,
-        augmentation: sandboxCase.augmentation,
-        categories: sandboxCase.scenario.categories,
-        trial,
-        agent: agent.name,
-        score: score.score,
-        milestoneScore: score.milestoneScore,
-        minefieldScore: score.minefieldScore,
-        turnCount: score.turnCount,
-        milestones: score.milestones,
-        minefields: score.minefields,
-        termination: trajectory.termination,
-        diagnostics: trajectory.diagnostics.counts,
-        trajectory,
-      };
+      const played = await runSandboxCase({ sandboxCase, agent, trial, ...(user ? { user } : {}) });
+      const record = sandboxEpisodeRecord(sandboxCase, trial, agent.name, played);
       records.push(record);
       await options.onEpisode?.(record);
     }
