@@ -63,7 +63,7 @@ describe.runIf(chromiumAvailable())('the HTML report in Chromium', { timeout: 24
     html = join(folder, 'report.html');
     await toolgauge('report', 'oracle', 'unhelpful', '--db', db, '--html', html);
     browser = await launchChromium();
-  });
+  }, 180_000);
   afterAll(async () => {
     await browser?.close();
   });

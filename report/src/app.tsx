@@ -1,0 +1,128 @@
+import type { ComponentChildren } from 'preact';
+import { useEffect, useErrorBoundary, useState } from 'preact/hooks';
+import type { CaseFilter, CaseSort } from './case-table';
+import { DEFAULT_SORT, EMPTY_FILTER } from './case-table';
+import { CasesView } from './cases-view';
+import { CompareView } from './compare-view';
+import { EpisodeView } from './episode-view';
+import { formatCount } from './format';
+import { Notice } from './notice';
+import { OverviewView } from './overview-view';
+import type { ReportIndex } from './report-index';
+import { casesHref, compareHref, overviewHref, type Route } from './route';
+import { useRoute } from './use-route';
+
+/** What the cases view keeps across navigation (so "back" from an episode finds the same list). */
+export interface CasesState {
+  readonly filter: CaseFilter;
+  readonly sort: CaseSort;
+  readonly page: number;
+}
+
+export function App({ index }: { readonly index: ReportIndex }) {
+  const route = useRoute();
+  const [casesState, setCasesState] = useState<CasesState>({ filter: EMPTY_FILTER, sort: DEFAULT_SORT, page: 0 });
+  const routeKey = JSON.stringify(route);
+
+  useEffect(() => {
+    document.body.dataset.ready = 'true';
+  }, []);
+  // Scroll to the top whenever the route changes (an episode keeps its place for milestone jumps).
+  useEffect(() => {
+    if (route.view !== 'episode') window.scrollTo(0, 0);
+  }, [routeKey]);
+
+  return (
+    <>
+      <header class="topbar">
+        <div class="brand">
+          toolgauge <span>report</span>
+        </div>
+        <nav class="nav" aria-label="Views">
+          <NavLink href={overviewHref()} id="overview" current={route.view === 'overview'}>
+            Overview
+          </NavLink>
+          <NavLink href={casesHref()} id="cases" current={route.view === 'cases' || route.view === 'episode'}>
+            Cases
+          </NavLink>
+          <NavLink href={compareHref()} id="compare" current={route.view === 'compare'}>
+            Compare
+          </NavLink>
+        </nav>
+        <div class="meta">
+          {formatCount(index.runs.length)} runs · {formatCount(index.data.episodes.length)} episodes · generated{' '}
+          {index.data.generatedAt}
+        </div>
+      </header>
+      <main>
+        <ViewBoundary key={routeKey}>
+          <CurrentView route={route} index={index} casesState={casesState} setCasesState={setCasesState} />
+        </ViewBoundary>
+      </main>
+    </>
+  );
+}
+
+function NavLink({
+  href,
+  id,
+  current,
+  children,
+}: {
+  readonly href: string;
+  readonly id: string;
+  readonly current: boolean;
+  readonly children: ComponentChildren;
+}) {
+  return (
+    <a href={href} data-testid={`nav-${id}`} aria-current={current ? 'page' : undefined}>
+      {children}
+    </a>
+  );
+}
+
+function CurrentView({
+  route,
+  index,
+  casesState,
+  setCasesState,
+}: {
+  readonly route: Route;
+  readonly index: ReportIndex;
+  readonly casesState: CasesState;
+  readonly setCasesState: (state: CasesState) => void;
+}) {
+  switch (route.view) {
+    case 'overview':
+      return <OverviewView index={index} />;
+    case 'cases':
+      return <CasesView index={index} state={casesState} onChange={setCasesState} />;
+    case 'episode': {
+      const episode = index.findEpisode(route.runId, route.caseId, route.trial);
+      if (!episode) {
+        return (
+          <Notice
+            tone="error"
+            title="No such episode"
+            detail={`This report has no episode for case "${route.caseId}", trial ${route.trial}, in run "${route.runId}".`}
+          />
+        );
+      }
+      return <EpisodeView index={index} episode={episode} />;
+    }
+    case 'compare':
+      return <CompareView index={index} runA={route.runA} runB={route.runB} />;
+    case 'not-found':
+      return <Notice tone="error" title="No such page" detail={`Nothing is at "${route.hash}".`} />;
+  }
+}
+
+/** Keeps one broken view (unexpected data) from blanking the whole page. */
+function ViewBoundary({ children }: { readonly children: ComponentChildren }) {
+  const [error] = useErrorBoundary();
+  if (error) {
+    const message = error instanceof Error ? error.message : String(error);
+    return <Notice tone="error" title="This view failed to render" detail={message} />;
+  }
+  return <>{children}</>;
+}

@@ -1,0 +1,65 @@
+import { gzipSync } from 'node:zlib';
+import { describe, expect, it } from 'vitest';
+import {
+  REPORT_DATA_ELEMENT_ID as CONTRACT_ID,
+  REPORT_DATA_TYPE as CONTRACT_TYPE,
+  REPORT_FORMAT_VERSION,
+} from '../../src/report/report-data';
+import { buildSampleReportData } from '../sample-data';
+import { checkReportData, decodeReportData, ReportDataError, SUPPORTED_FORMAT_VERSION } from './decode-report-data';
+import { REPORT_DATA_ELEMENT_ID, REPORT_DATA_TYPE } from './report-data-element';
+
+/** What `toolgauge report --html` puts in the data element: JSON, gzip, base64. */
+function encode(value: unknown): string {
+  return gzipSync(Buffer.from(JSON.stringify(value), 'utf8')).toString('base64');
+}
+
+describe('decodeReportData', () => {
+  it('round-trips JSON through gzip and base64 made by node:zlib', async () => {
+    const data = buildSampleReportData();
+    const decoded = await decodeReportData(encode(data));
+    expect(decoded).toEqual(data);
+  });
+
+  it('keeps non-ASCII text and markup exactly', async () => {
+    const data = { ...buildSampleReportData({ hostile: true }), generatedAt: 'naïve – 日本語 <script>' };
+    const decoded = await decodeReportData(encode(data));
+    expect(decoded.generatedAt).toBe('naïve – 日本語 <script>');
+    expect(decoded.runs.map((run) => run.runId)).toEqual(data.runs.map((run) => run.runId));
+  });
+
+  it('ignores whitespace and line breaks around and inside the base64', async () => {
+    const text = encode(buildSampleReportData()).replace(/(.{76})/g, '$1\n');
+    await expect(decodeReportData(`\n  ${text}\n`)).resolves.toMatchObject({ formatVersion: 1 });
+  });
+
+  it('reports an empty element as "empty"', async () => {
+    await expect(decodeReportData('   ')).rejects.toMatchObject({ reason: 'empty' });
+  });
+
+  it('reports bad base64, bad gzip and bad JSON as "invalid"', async () => {
+    await expect(decodeReportData('###')).rejects.toMatchObject({ reason: 'invalid', message: /base64/ });
+    await expect(decodeReportData(Buffer.from('not gzip').toString('base64'))).rejects.toMatchObject({
+      message: /gzip/,
+    });
+    const notJson = gzipSync(Buffer.from('{oops')).toString('base64');
+    await expect(decodeReportData(notJson)).rejects.toMatchObject({ message: /JSON/ });
+  });
+
+  it('rejects other format versions and missing collections with a clear message', async () => {
+    await expect(decodeReportData(encode({ ...buildSampleReportData(), formatVersion: 2 }))).rejects.toThrow(
+      /format version 2; this page reads version 1/,
+    );
+    expect(() => checkReportData({ formatVersion: 1, runs: [], worlds: {} })).toThrow(/"episodes"/);
+    expect(() => checkReportData({ formatVersion: 1, runs: [{}], episodes: [], worlds: {} })).toThrow(/runId/);
+    expect(() => checkReportData([])).toThrow(ReportDataError);
+  });
+});
+
+describe('the page and the contract', () => {
+  it('agree on the data element and the format version', () => {
+    expect(REPORT_DATA_ELEMENT_ID).toBe(CONTRACT_ID);
+    expect(REPORT_DATA_TYPE).toBe(CONTRACT_TYPE);
+    expect(SUPPORTED_FORMAT_VERSION).toBe(REPORT_FORMAT_VERSION);
+  });
+});

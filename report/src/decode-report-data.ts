@@ -1,0 +1,90 @@
+import type { ReportData } from '../../src/report/report-data';
+
+/** The format version this page reads (the contract's `REPORT_FORMAT_VERSION`). */
+export const SUPPORTED_FORMAT_VERSION = 1;
+
+/** Why the page has nothing to show: no data at all, or data it cannot read. */
+export class ReportDataError extends Error {
+  constructor(
+    readonly reason: 'empty' | 'invalid',
+    message: string,
+  ) {
+    super(message);
+    this.name = 'ReportDataError';
+  }
+}
+
+/** Decodes the data element's text: base64, then gzip, then JSON, then a structural check. */
+export async function decodeReportData(text: string): Promise<ReportData> {
+  const compact = text.replace(/\s+/g, '');
+  if (compact === '') throw new ReportDataError('empty', 'This page holds no report data.');
+  let bytes: Uint8Array<ArrayBuffer>;
+  try {
+    bytes = base64ToBytes(compact);
+  } catch {
+    throw new ReportDataError('invalid', 'The report data is not valid base64.');
+  }
+  let json: string;
+  try {
+    json = await gunzip(bytes);
+  } catch {
+    throw new ReportDataError('invalid', 'The report data is not valid gzip.');
+  }
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(json);
+  } catch {
+    throw new ReportDataError('invalid', 'The report data is not valid JSON.');
+  }
+  return checkReportData(parsed);
+}
+
+export function base64ToBytes(base64: string): Uint8Array<ArrayBuffer> {
+  const binary = atob(base64);
+  const bytes = new Uint8Array(binary.length);
+  for (let index = 0; index < binary.length; index += 1) bytes[index] = binary.charCodeAt(index);
+  return bytes;
+}
+
+async function gunzip(bytes: Uint8Array<ArrayBuffer>): Promise<string> {
+  const stream = new Blob([bytes]).stream().pipeThrough(new DecompressionStream('gzip'));
+  return await new Response(stream).text();
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/**
+ * Checks the shape the page relies on (the data crossed a file boundary, so its types are a promise,
+ * not a fact): the version, the three collections, and each run's and episode's identifying fields.
+ */
+export function checkReportData(value: unknown): ReportData {
+  if (!isRecord(value)) throw new ReportDataError('invalid', 'The report data is not a JSON object.');
+  if (value.formatVersion !== SUPPORTED_FORMAT_VERSION) {
+    throw new ReportDataError(
+      'invalid',
+      `The report data has format version ${String(value.formatVersion)}; this page reads version ${SUPPORTED_FORMAT_VERSION}.`,
+    );
+  }
+  const { runs, episodes, worlds } = value;
+  if (!Array.isArray(runs)) throw new ReportDataError('invalid', 'The report data has no "runs" list.');
+  if (!Array.isArray(episodes)) throw new ReportDataError('invalid', 'The report data has no "episodes" list.');
+  if (!isRecord(worlds)) throw new ReportDataError('invalid', 'The report data has no "worlds" object.');
+  runs.forEach((run: unknown, position) => {
+    if (!isRecord(run) || typeof run.runId !== 'string') {
+      throw new ReportDataError('invalid', `Run ${position} has no "runId".`);
+    }
+  });
+  episodes.forEach((episode: unknown, position) => {
+    if (
+      !isRecord(episode) ||
+      typeof episode.runId !== 'string' ||
+      typeof episode.caseId !== 'string' ||
+      typeof episode.trial !== 'number'
+    ) {
+      throw new ReportDataError('invalid', `Episode ${position} lacks "runId", "caseId" or "trial".`);
+    }
+  });
+  return value as unknown as ReportData;
+}

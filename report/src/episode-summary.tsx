@@ -1,0 +1,158 @@
+import type { ComponentChildren } from 'preact';
+import type { ReportEpisode } from '../../src/report/report-data';
+import {
+  augmentationAbbreviation,
+  categoryAbbreviation,
+  formatClock,
+  formatCost,
+  formatCount,
+  formatScore,
+  humanize,
+  isNumber,
+} from './format';
+import type { ReportIndex } from './report-index';
+import { casesHref, episodeHref } from './route';
+import { scoreColor } from './score-color';
+
+function Fact({ label, children, testId }: { label: string; children: ComponentChildren; testId?: string }) {
+  return (
+    <div class="fact" data-testid={testId}>
+      <span class="key">{label}</span>
+      <span class="value">{children}</span>
+    </div>
+  );
+}
+
+function Termination({ termination }: { readonly termination: NonNullable<ReportEpisode['detail']>['termination'] }) {
+  const normal = termination.type === 'user-ended';
+  return (
+    <span>
+      <span class={normal ? 'chip good' : 'chip warn'}>{termination.type}</span>
+      {typeof termination.limit === 'number' ? ` limit ${termination.limit}` : ''}
+      {termination.message ? <span class="small muted"> {termination.message}</span> : null}
+    </span>
+  );
+}
+
+/** Links to the same case's other trials in this run, and to its trials in the other runs. */
+function Siblings({ index, episode }: { readonly index: ReportIndex; readonly episode: ReportEpisode }) {
+  const sameRun = (index.episodesByRun.get(episode.runId) ?? [])
+    .filter((other) => other.caseId === episode.caseId)
+    .sort((a, b) => a.trial - b.trial);
+  const otherRuns = index.runIds
+    .filter((runId) => runId !== episode.runId)
+    .flatMap((runId) =>
+      (index.episodesByRun.get(runId) ?? []).filter((other) => other.caseId === episode.caseId).slice(0, 1),
+    );
+  if (sameRun.length <= 1 && otherRuns.length === 0) return null;
+  return (
+    <div class="small muted" style={{ marginTop: '6px' }}>
+      {sameRun.length > 1 && (
+        <span>
+          Trials:{' '}
+          {sameRun.map((other) => (
+            <a
+              key={other.trial}
+              href={episodeHref(other.runId, other.caseId, other.trial)}
+              aria-current={other.trial === episode.trial ? 'page' : undefined}
+              style={{ marginRight: '6px', fontWeight: other.trial === episode.trial ? 700 : 400 }}
+            >
+              {other.trial} ({formatScore(other.score)})
+            </a>
+          ))}
+        </span>
+      )}
+      {otherRuns.length > 0 && (
+        <span>
+          {' '}
+          Same case in:{' '}
+          {otherRuns.map((other) => (
+            <a
+              key={other.runId}
+              href={episodeHref(other.runId, other.caseId, other.trial)}
+              style={{ marginRight: '6px' }}
+            >
+              {other.runId} ({formatScore(other.score)})
+            </a>
+          ))}
+        </span>
+      )}
+    </div>
+  );
+}
+
+/** The episode's header: identity, final score, and the facts the scorer and the run recorded. */
+export function EpisodeSummary({ index, episode }: { readonly index: ReportIndex; readonly episode: ReportEpisode }) {
+  const detail = episode.detail;
+  const score = isNumber(episode.score) ? episode.score : null;
+  const failed = episode.status === 'failed' || score === null;
+  const diagnostics = Object.entries(detail?.diagnostics ?? {});
+  return (
+    <>
+      <div class="episode-head">
+        <div style={{ minWidth: 0 }}>
+          <div class="breadcrumb">
+            <a href={casesHref()}>Cases</a> / <span class="mono">{episode.runId}</span> / trial {episode.trial}
+          </div>
+          <h1>{episode.caseId}</h1>
+          <div class="chips" style={{ marginTop: '6px' }}>
+            {episode.categories.map((category) => (
+              <span key={category} class="chip" title={humanize(category)}>
+                {categoryAbbreviation(category)} · {humanize(category).toLowerCase()}
+              </span>
+            ))}
+            <span class="chip accent" title="Tool augmentation">
+              {augmentationAbbreviation(episode.augmentation)}
+            </span>
+          </div>
+          <Siblings index={index} episode={episode} />
+        </div>
+        <div class="score-badge" style={{ background: failed ? '#fdf2f1' : scoreColor(score) }}>
+          <span class="value" data-testid="episode-score">
+            {failed ? 'failed' : formatScore(score)}
+          </span>
+          <span class="label">final score</span>
+        </div>
+      </div>
+      {episode.error ? (
+        <div class="tool-error" style={{ marginTop: '10px' }} data-testid="episode-error">
+          <span class="kind">episode error</span> <span>{episode.error}</span>
+        </div>
+      ) : null}
+      <div class="facts">
+        {detail && <Fact label="Milestone score">{formatScore(detail.milestoneScore)}</Fact>}
+        {detail && <Fact label="Minefield score">{formatScore(detail.minefieldScore)}</Fact>}
+        <Fact label="Turns" testId="episode-turns">
+          {episode.turnCount ?? '—'}
+        </Fact>
+        {detail && (
+          <Fact label="Termination" testId="episode-termination">
+            <Termination termination={detail.termination} />
+          </Fact>
+        )}
+        <Fact label="Tokens in / out">
+          {formatCount(episode.inputTokens)} / {formatCount(episode.outputTokens)}
+        </Fact>
+        <Fact label="Cost">{formatCost(episode.cost)}</Fact>
+        {detail && <Fact label="Agent">{detail.agent}</Fact>}
+        {detail && <Fact label="User">{detail.user}</Fact>}
+        {detail && <Fact label="Clock">{formatClock(detail.clock.now, detail.clock.timeZone)}</Fact>}
+        <Fact label="Scenario">
+          <span class="mono small">{episode.scenarioId}</span>
+          {episode.baseId !== episode.scenarioId ? <span class="mono small faint"> ({episode.baseId})</span> : null}
+        </Fact>
+        {detail && (
+          <Fact label="Diagnostics" testId="episode-diagnostics">
+            <span class="chips">
+              {diagnostics.map(([pattern, count]) => (
+                <span key={pattern} class={count > 0 ? 'chip warn' : 'chip'}>
+                  {pattern} {count}
+                </span>
+              ))}
+            </span>
+          </Fact>
+        )}
+      </div>
+    </>
+  );
+}
