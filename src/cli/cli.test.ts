@@ -125,6 +125,56 @@ describe('toolgauge command line', () => {
     });
   });
 
+  it('reads toolgauge.config.json from the working folder, with flags winning', async () => {
+    const folder = await scratch();
+    await writeFile(
+      join(folder, 'toolgauge.config.json'),
+      JSON.stringify({ agent: 'unhelpful', case: 'phone-send-message-cellular-off/*', db: 'configured.db', trials: 2 }),
+    );
+    const inFolder = (...args: string[]) =>
+      run(process.execPath, [bin, ...args], { cwd: folder, maxBuffer: 64 * 1024 * 1024 });
+    await inFolder('run', '--run-id', 'from-config');
+    const configured = JSON.parse(
+      (await inFolder('report', 'from-config', '--db', 'configured.db', '--format', 'json')).stdout,
+    );
+    expect(configured.config).toMatchObject({
+      agent: 'unhelpful',
+      trials: 2,
+      case: 'phone-send-message-cellular-off/*',
+    });
+    expect(configured.benchmarks.sandbox.status.scored).toBe(18);
+    await inFolder('run', '--run-id', 'flags-win', '--agent', 'oracle', '--trials', '1');
+    const overridden = JSON.parse(
+      (await inFolder('report', 'flags-win', '--db', 'configured.db', '--format', 'json')).stdout,
+    );
+    expect(overridden.config).toMatchObject({ agent: 'oracle', trials: 1 });
+    await writeFile(join(folder, 'broken.yaml'), 'concurrency: lots\n');
+    await expect(inFolder('run', '--config', 'broken.yaml')).rejects.toMatchObject({
+      stderr: expect.stringMatching(/broken\.yaml: concurrency: /),
+    });
+  });
+
+  it('splits a run into shards on separate stores and merges them into one', async () => {
+    const folder = await scratch();
+    const args = ['run', '--case', 'phone-send-message-cellular-off*', '--run-id', 'sharded'];
+    await toolgauge(...args, '--shard', '0/2', '--db', join(folder, 'a.db'));
+    await toolgauge(...args, '--shard', '1/2', '--db', join(folder, 'b.db'));
+    const a = JSON.parse(
+      (await toolgauge('report', 'sharded', '--db', join(folder, 'a.db'), '--format', 'json')).stdout,
+    );
+    expect(a.benchmarks.sandbox.status.scored).toBe(9);
+    expect((await toolgauge('merge', join(folder, 'b.db'), '--db', join(folder, 'a.db'))).stdout).toContain(
+      '9 episodes merged',
+    );
+    const merged = JSON.parse(
+      (await toolgauge('report', 'sharded', '--db', join(folder, 'a.db'), '--format', 'json')).stdout,
+    );
+    expect(merged.benchmarks.sandbox.status).toEqual({ scored: 18, failed: 0 });
+    await expect(toolgauge(...args, '--shard', '2/2', '--db', join(folder, 'c.db'))).rejects.toMatchObject({
+      stderr: expect.stringContaining('"2/2" is not a shard like 0/4'),
+    });
+  });
+
   it('lists the 34 sandbox tools and the cases', async () => {
     const tools = JSON.parse((await toolgauge('list', 'tools', '--benchmark', 'sandbox', '--json')).stdout);
     expect(tools).toHaveLength(34);

@@ -248,6 +248,9 @@ describe('usage, prices and trial statistics', () => {
     });
     await adapter.generate(request);
     expect(meter).toMatchObject({ inputTokens: 1000, outputTokens: 10, requests: 1 });
+    expect(meter.calls).toEqual([
+      { model: 'openai:gpt-4o', inputTokens: 1000, outputTokens: 10, cached: false, cost: meter.cost },
+    ]);
     expect(meter.cost).toBeCloseTo(0.0026, 10);
   });
 

@@ -56,7 +56,11 @@ export function sandboxJobs(
             ...(user ? { user } : {}),
             ...(options.maxMessages === undefined ? {} : { maxMessages: options.maxMessages }),
           });
-          const record = sandboxEpisodeRecord(sandboxCase, trial, agent.name, { trajectory, score });
+          // The per-call usage goes with the episode; episode and run totals are kept by the store.
+          const record = {
+            ...sandboxEpisodeRecord(sandboxCase, trial, agent.name, { trajectory, score }),
+            modelCalls: meter.calls,
+          };
           const failed = trajectory.termination.type === 'infrastructure-failure';
           return {
             status: failed ? 'failed' : 'scored',
