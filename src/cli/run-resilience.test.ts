@@ -94,6 +94,29 @@ describe('runs against a model server', { timeout: 180_000 }, () => {
       expect(result.episodes.every((episode) => episode.score === 1)).toBe(true);
     }
     expect(server.stats().requests).toBeGreaterThan(100);
+    // The LLM user simulator on the same real path: the server plays the scripted replies as the user.
+    const before = server.stats().byRole.user ?? 0;
+    await toolgauge(
+      ...base,
+      '--limit',
+      '6',
+      '--agent',
+      'openai-compatible:reference',
+      '--base-url',
+      `${server.url}/v1`,
+      '--user-model',
+      'anthropic:reference',
+      '--user-base-url',
+      `${server.url}/v1`,
+      '--run-id',
+      'llm-user',
+      '--db',
+      db,
+    );
+    const withLlmUser = (await report(db, 'llm-user')).benchmarks.sandbox;
+    expect(withLlmUser.status).toEqual({ scored: 6, failed: 0 });
+    expect(withLlmUser.episodes.every((episode) => episode.score === 1)).toBe(true);
+    expect((server.stats().byRole.user ?? 0) - before).toBeGreaterThanOrEqual(6);
     const exported = (await toolgauge('export', 'oa', '--db', db)).stdout;
     const stored = await readFile(db);
     for (const text of [
