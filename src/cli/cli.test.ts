@@ -2,6 +2,7 @@ import { execFile } from 'node:child_process';
 import { mkdtemp, readFile, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
 
@@ -172,6 +173,38 @@ describe('toolgauge command line', () => {
     expect(merged.benchmarks.sandbox.status).toEqual({ scored: 18, failed: 0 });
     await expect(toolgauge(...args, '--shard', '2/2', '--db', join(folder, 'c.db'))).rejects.toMatchObject({
       stderr: expect.stringContaining('"2/2" is not a shard like 0/4'),
+    });
+  });
+
+  it("runs the user's own agent from a module", async () => {
+    const db = join(await scratch(), 'runs.db');
+    const agent = fileURLToPath(new URL('../../examples/sandbox-agent.mjs', import.meta.url));
+    await toolgauge(
+      'run',
+      '--agent',
+      `module:${agent}`,
+      '--case',
+      'phone-*/distraction-0',
+      '--limit',
+      '6',
+      '--run-id',
+      'mine',
+      '--db',
+      db,
+    );
+    const report = JSON.parse((await toolgauge('report', 'mine', '--db', db, '--format', 'json')).stdout);
+    expect(report.config.agent).toBe(`module:${agent}`);
+    expect(report.benchmarks.sandbox.status).toEqual({ scored: 6, failed: 0 });
+    const episode = JSON.parse(
+      (await toolgauge('show', 'mine', report.benchmarks.sandbox.episodes[0].caseId, '--db', db, '--json')).stdout,
+    );
+    expect(episode.agent).toBe('example-lookup-agent@1');
+    const folder = await scratch();
+    await writeFile(join(folder, 'not-an-agent.mjs'), 'export default 42;\n');
+    await expect(
+      toolgauge('run', '--agent', `module:${join(folder, 'not-an-agent.mjs')}`, '--db', db),
+    ).rejects.toMatchObject({
+      stderr: expect.stringContaining('export a default function'),
     });
   });
 

@@ -29,6 +29,8 @@ export interface ParticipantsContext {
   readonly store: RunStore;
   /** The run-wide adapter for a model spec (queued and retried); made once per spec. */
   readonly adapterFor: (spec: string, role: 'agent' | 'user') => ModelAdapter;
+  /** For an agent spec `module:<path>`: makes the user's own agent, a fresh one per episode. */
+  readonly customAgent?: () => Agent;
 }
 
 /** The sandbox run's episodes: each case × trial, played by fresh participants and scored. */
@@ -81,6 +83,9 @@ export function sandboxJobs(
   );
 }
 
+/** An agent spec `module:./my-agent.js` names a module whose default export makes the user's own agent. */
+export const CUSTOM_AGENT_PREFIX = 'module:';
+
 function isBuiltinAgent(name: string): name is SandboxAgentName {
   return (SANDBOX_AGENTS as readonly string[]).includes(name);
 }
@@ -104,6 +109,10 @@ function makeAgent(
   meter: UsageMeter,
 ): Agent {
   if (isBuiltinAgent(spec.agent)) return builtinAgent(spec.agent, sandboxCase);
+  if (spec.agent.startsWith(CUSTOM_AGENT_PREFIX)) {
+    if (!context.customAgent) throw new Error(`no agent module was loaded for "${spec.agent}"`);
+    return context.customAgent();
+  }
   return new ModelAgent(model(spec.agent, 'agent', trial, context, meter, spec.cache), spec.agentSettings);
 }
 

@@ -13,6 +13,7 @@ import {
 import { createModelAdapter, parseModelSpec } from '../../models/index.js';
 import {
   buildRunReport,
+  CUSTOM_AGENT_PREFIX,
   DEFAULT_RETRY_POLICY,
   DEFAULT_STORE_PATH,
   EndpointLimiter,
@@ -26,6 +27,7 @@ import type { ModelAdapter } from '../../spec/index.js';
 import { AUGMENTATIONS, type Augmentation } from '../../tools/index.js';
 import { benchmarkOption } from '../cli-options.js';
 import { loadConfigFile } from '../config-file.js';
+import { loadAgentModule } from '../load-agent-module.js';
 import { progressReporter } from '../progress.js';
 import { renderRunReport } from '../render-run-report.js';
 import { renderTrajectory } from '../render-trajectory.js';
@@ -47,7 +49,7 @@ export function registerRun(program: Command): void {
     .addOption(benchmarkOption())
     .option(
       '--agent <agent>',
-      'oracle, unhelpful, or a model spec such as openai:gpt-4o, anthropic:claude-sonnet-4-0, openai-compatible:llama3',
+      'oracle, unhelpful, a model spec (openai:gpt-4o, anthropic:claude-sonnet-4-0, openai-compatible:llama3), or module:./my-agent.js',
       'oracle',
     )
     .option('--base-url <url>', "the agent model's server (required for openai-compatible)")
@@ -97,8 +99,12 @@ export function registerRun(program: Command): void {
       try {
         const { runId, settings } = resolveRun(store, options, flags);
         for (const spec of [settings.agent, settings.user]) {
-          if (!['oracle', 'unhelpful', 'scripted'].includes(spec)) parseModelSpec(spec);
+          if (!['oracle', 'unhelpful', 'scripted'].includes(spec) && !spec.startsWith(CUSTOM_AGENT_PREFIX))
+            parseModelSpec(spec);
         }
+        const customAgent = settings.agent.startsWith(CUSTOM_AGENT_PREFIX)
+          ? await loadAgentModule(settings.agent.slice(CUSTOM_AGENT_PREFIX.length))
+          : undefined;
         store.ensureRun(runId, settings as unknown as Record<string, unknown>, new Date().toISOString());
 
         const { scenarios, problems } = await loadScenarios([settings.scenarios ?? fileURLToPath(BUILT_IN_SCENARIOS)]);
@@ -127,7 +133,7 @@ export function registerRun(program: Command): void {
             userSettings: modelSettings,
             cache: settings.cache,
           },
-          { store, adapterFor },
+          { store, adapterFor, ...(customAgent ? { customAgent } : {}) },
           settings.maxMessages === undefined ? {} : { maxMessages: settings.maxMessages },
         );
         await executeRun({
