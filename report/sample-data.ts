@@ -2,7 +2,13 @@
  * A small, deterministic ReportData for development (`vite --config report/vite.config.ts` shows it when
  * the data element is empty) and for browser checks. Never part of the built page.
  */
-import type { ReportData, ReportEpisode, ReportRun } from '../src/report/report-data';
+import type {
+  DiagnosticFinding,
+  DiagnosticPattern,
+  ReportData,
+  ReportEpisode,
+  ReportRun,
+} from '../src/report/report-data';
 import { genericEpisode } from './sample-generic-episode.ts';
 import { HOSTILE, hostileEpisode } from './sample-hostile-episode.ts';
 import { summarize } from './sample-summary.ts';
@@ -12,6 +18,7 @@ import {
   figureThree,
   PHONE_WORLD,
   PHONE_WORLD_KEY,
+  PHONE_WORLD_PRIMARY_KEYS,
   parallelCalls,
 } from './sample-trajectories.ts';
 
@@ -140,6 +147,52 @@ function trajectory(spec: RunSpec, sampleCase: SampleCase, draw: () => number, h
   }
 }
 
+const PATTERN_OF_ERROR: Readonly<Record<string, DiagnosticPattern>> = {
+  'unknown-tool': 'IFN',
+  'unknown-argument': 'IAN',
+  'invalid-argument-type': 'IAT',
+  'unparsable-arguments': 'IFE',
+};
+
+/**
+ * The diagnostics of a sample trajectory, found the way the engine finds them (src/sandbox/diagnostics.ts):
+ * an agent call answered with one of the four errors, or an exact repeat of an earlier agent call with no
+ * world change in between.
+ */
+function sampleDiagnostics(detail: Omit<Detail, 'diagnostics' | 'diagnosticFindings'>): {
+  diagnostics: Record<DiagnosticPattern, number>;
+  diagnosticFindings: DiagnosticFinding[];
+} {
+  const findings: DiagnosticFinding[] = [];
+  const lastSeen = new Map<string, number>();
+  const changes = detail.worldChanges.map((change) => change.messageIndex);
+  for (const message of detail.messages) {
+    if (message.type !== 'tool-call' || message.sender !== 'agent') continue;
+    const finding = (pattern: DiagnosticPattern): DiagnosticFinding => ({
+      pattern,
+      messageIndex: message.index,
+      callId: message.call.id,
+      toolName: message.call.name,
+    });
+    const answer = detail.messages.find(
+      (other) => other.type === 'tool-result' && other.callId === message.call.id && other.index > message.index,
+    );
+    if (answer?.type === 'tool-result' && answer.outcome.type === 'error') {
+      const pattern = PATTERN_OF_ERROR[answer.outcome.error.kind];
+      if (pattern) findings.push(finding(pattern));
+    }
+    const key = `${message.call.name}\u0000${JSON.stringify(message.call.arguments)}`;
+    const previous = lastSeen.get(key);
+    if (previous !== undefined && !changes.some((index) => index > previous && index < message.index)) {
+      findings.push(finding('RAC'));
+    }
+    lastSeen.set(key, answer?.index ?? message.index);
+  }
+  const diagnostics: Record<DiagnosticPattern, number> = { IFN: 0, IAN: 0, IAT: 0, IFE: 0, RAC: 0 };
+  for (const { pattern } of findings) diagnostics[pattern] += 1;
+  return { diagnostics, diagnosticFindings: findings };
+}
+
 function runEpisodes(spec: RunSpec, cases: readonly SampleCase[], hostile: boolean): ReportEpisode[] {
   const draw = random(spec.seed);
   const episodes: ReportEpisode[] = [];
@@ -171,14 +224,7 @@ function runEpisodes(spec: RunSpec, cases: readonly SampleCase[], hostile: boole
           continue;
         }
         const { score, ...rest } = trajectory(spec, sampleCase, draw, hostile);
-        const diagnostics = {
-          IFN: 0,
-          IAN: 0,
-          IAT: draw() < 0.2 ? 1 : 0,
-          IFE: draw() < 0.1 ? 1 : 0,
-          RAC: draw() < 0.15 ? 1 : 0,
-        };
-        const detail: Detail = { ...rest, diagnostics };
+        const detail: Detail = { ...rest, ...sampleDiagnostics(rest) };
         const turnCount = detail.messages.length - detail.firstEpisodeMessage;
         episodes.push({ ...base, status: 'scored', score, turnCount, error: null, detail });
       }
@@ -266,5 +312,6 @@ export function buildSampleReportData(options: SampleOptions = {}): ReportData {
     runs,
     episodes,
     worlds: { [PHONE_WORLD_KEY]: PHONE_WORLD },
+    tablePrimaryKeys: PHONE_WORLD_PRIMARY_KEYS,
   };
 }

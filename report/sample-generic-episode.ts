@@ -7,7 +7,7 @@ export function genericEpisode(
   tool: string,
   request: string,
   score: number,
-): Omit<Detail, 'diagnostics'> & { score: number } {
+): Omit<Detail, 'diagnostics' | 'diagnosticFindings'> & { score: number } {
   const drafts = [
     ...opening(request, request),
     call(1, 'call-1', tool, { query: request.slice(0, 40) }),

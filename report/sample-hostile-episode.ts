@@ -4,7 +4,7 @@ import { BASE, bus, call, type Detail, ending, failure, m, opening, PHONE_WORLD_
 export const HOSTILE = '<script>alert("xss")</script> <img src=x onerror=alert(1)> javascript:alert(2)';
 
 /** Text written by a model or a simulator that must show literally. */
-export function hostileEpisode(agent: string): Omit<Detail, 'diagnostics'> & { score: number } {
+export function hostileEpisode(agent: string): Omit<Detail, 'diagnostics' | 'diagnosticFindings'> & { score: number } {
   const drafts = [
     ...opening(HOSTILE, `Please open ${HOSTILE}`),
     call(1, 'call-<x>', '<img src=x onerror=alert(3)>', {

@@ -28,6 +28,14 @@ export const PHONE_WORLD: Readonly<Record<string, readonly Row[]>> = {
   reminders: [{ reminder_id: 'r-1', content: 'Buy guitar strings', remind_at: 1754217600, location: null }],
 };
 
+/** The phone world's key columns, as the sandbox schema declares them. */
+export const PHONE_WORLD_PRIMARY_KEYS: Readonly<Record<string, string>> = {
+  settings: 'device_id',
+  contacts: 'person_id',
+  messaging: 'message_id',
+  reminders: 'reminder_id',
+};
+
 export const SYSTEM_PROMPT =
   "You are a helpful assistant on the user's phone. Use the tools to act for the user. Ask when information is missing; never invent it.";
 

@@ -5,11 +5,16 @@ function mean(values: readonly number[]): number {
   return values.length === 0 ? Number.NaN : values.reduce((total, value) => total + value, 0) / values.length;
 }
 
+/** A mean as the report stores it: null where there is nothing to average (JSON writes NaN as null). */
+function finiteOrNull(value: number): number | null {
+  return Number.isFinite(value) ? value : null;
+}
+
 function group(episodes: readonly ReportEpisode[]): GroupSummary {
   return {
     episodes: episodes.length,
-    score: mean(episodes.map((episode) => episode.score ?? 0)),
-    turnCount: mean(episodes.map((episode) => episode.turnCount ?? 0)),
+    score: finiteOrNull(mean(episodes.map((episode) => episode.score ?? 0))),
+    turnCount: finiteOrNull(mean(episodes.map((episode) => episode.turnCount ?? 0))),
   };
 }
 
@@ -30,7 +35,8 @@ export function summarize(
 ): ReportRun {
   const scored = all.filter((episode) => episode.status === 'scored');
   const overall = group(scored);
-  const spread = Math.sqrt(mean(scored.map((episode) => ((episode.score ?? 0) - overall.score) ** 2)));
+  const center = overall.score ?? Number.NaN;
+  const spread = Math.sqrt(mean(scored.map((episode) => ((episode.score ?? 0) - center) ** 2)));
   const margin = (1.96 * spread) / Math.sqrt(Math.max(1, scored.length));
   const byCategory: Record<string, GroupSummary> = {};
   for (const category of new Set(scored.flatMap((episode) => episode.categories))) {
@@ -72,7 +78,7 @@ export function summarize(
     agent,
     overall: {
       ...overall,
-      confidenceInterval: [Math.max(0, overall.score - margin), Math.min(1, overall.score + margin)],
+      confidenceInterval: [finiteOrNull(Math.max(0, center - margin)), finiteOrNull(Math.min(1, center + margin))],
     },
     byCategory,
     byAugmentation,

@@ -19,7 +19,7 @@ import {
   result,
 } from './sample-messages.ts';
 
-export { type Detail, PHONE_WORLD, PHONE_WORLD_KEY } from './sample-messages.ts';
+export { type Detail, PHONE_WORLD, PHONE_WORLD_KEY, PHONE_WORLD_PRIMARY_KEYS } from './sample-messages.ts';
 
 const cellularOn: TableDiff = {
   added: [],
@@ -58,7 +58,10 @@ const FIGURE_1_GRAPH: Detail['milestoneGraph'] = {
 };
 
 /** Figure 1: send a message while cellular service is off; `solved` decides whether the agent recovers. */
-export function figureOne(agent: string, solved: boolean): Omit<Detail, 'diagnostics'> & { score: number } {
+export function figureOne(
+  agent: string,
+  solved: boolean,
+): Omit<Detail, 'diagnostics' | 'diagnosticFindings'> & { score: number } {
   const search = [
     call(1, 'call-1', 'search_contacts', { name: 'Fredrik Thordendal' }),
     result(1, 'call-1', 'search_contacts', [PHONE_WORLD.contacts?.[1]]),
@@ -140,7 +143,10 @@ export function figureOne(agent: string, solved: boolean): Omit<Detail, 'diagnos
 }
 
 /** Figure 3: the current time is unknown, so calling timestamp_diff means a hallucinated argument. */
-export function figureThree(agent: string, hallucinates: boolean): Omit<Detail, 'diagnostics'> & { score: number } {
+export function figureThree(
+  agent: string,
+  hallucinates: boolean,
+): Omit<Detail, 'diagnostics' | 'diagnosticFindings'> & { score: number } {
   const drafts = [
     ...opening(
       'Ask how many days are left until your sister Lisa’s birthday (August 29).',
@@ -189,7 +195,7 @@ export function figureThree(agent: string, hallucinates: boolean): Omit<Detail, 
 }
 
 /** Two calls in one batch (parallel), then a reminder added: a world change with an added row. */
-export function parallelCalls(agent: string): Omit<Detail, 'diagnostics'> & { score: number } {
+export function parallelCalls(agent: string): Omit<Detail, 'diagnostics' | 'diagnosticFindings'> & { score: number } {
   const reminder: Row = {
     reminder_id: 'r-2',
     content: 'Call Tomas about practice',

@@ -1,4 +1,5 @@
 import type { MilestoneMatch, ReportEpisode, Role } from '../../src/report/report-data';
+import { type FindingBadge, findingBadgesByMessage } from './diagnostic-findings';
 import type { WorldDiff } from './world-state';
 
 type Detail = NonNullable<ReportEpisode['detail']>;
@@ -25,6 +26,8 @@ export interface BusModel {
   readonly changeByIndex: ReadonlyMap<number, WorldDiff>;
   /** Milestones and minefields matched onto each message with a similarity above 0. */
   readonly matchesByIndex: ReadonlyMap<number, readonly { kind: 'milestone' | 'minefield'; match: MilestoneMatch }[]>;
+  /** The diagnostic findings (IFN, RAC…) on each offending tool-call message, as badges. */
+  readonly findingsByIndex: ReadonlyMap<number, readonly FindingBadge[]>;
   readonly lastIndex: number;
 }
 
@@ -54,6 +57,7 @@ export function buildBusModel(detail: Detail): BusModel {
     batchSizes,
     changeByIndex,
     matchesByIndex,
+    findingsByIndex: findingBadgesByMessage(detail.diagnosticFindings),
     lastIndex: detail.messages.reduce((last, message) => Math.max(last, message.index), -1),
   };
 }

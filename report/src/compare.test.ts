@@ -28,6 +28,7 @@ describe('compareRuns', () => {
     if (!a || !b) throw new Error('sample has two runs');
     const rows = compareRuns(a, b);
     expect(rows[0]).toMatchObject({ group: 'overall', a: a.overall.score, b: b.overall.score });
+    if (a.overall.score === null || b.overall.score === null) throw new Error('sample runs have scores');
     expect(rows[0]?.delta).toBeCloseTo(b.overall.score - a.overall.score, 10);
     const groups = rows.map((row) => row.group);
     expect(groups.lastIndexOf('category')).toBeLessThan(groups.indexOf('augmentation'));
@@ -39,6 +40,16 @@ describe('compareRuns', () => {
     if (!a || !b) throw new Error('sample has two runs');
     const rows = compareRuns({ ...a, byCategory: {} }, b);
     expect(rows.find((row) => row.name === 'single_tool_call')).toMatchObject({ a: null, delta: null });
+  });
+
+  it('treats null means (a group with no scored episode, NaN in JSON) as no score', () => {
+    const [a, b] = buildSampleReportData().runs;
+    if (!a || !b) throw new Error('sample has two runs');
+    const empty = {
+      ...a,
+      overall: { episodes: 0, score: null, turnCount: null, confidenceInterval: [null, null] },
+    } as const;
+    expect(compareRuns(empty, b)[0]).toMatchObject({ a: null, delta: null, turnsA: null });
   });
 });
 

@@ -1,5 +1,6 @@
 import type { ComponentChildren } from 'preact';
 import type { ReportEpisode } from '../../src/report/report-data';
+import { DIAGNOSTIC_INFO, firstFindingByPattern, patternLabel } from './diagnostic-findings';
 import {
   augmentationAbbreviation,
   categoryAbbreviation,
@@ -81,12 +82,64 @@ function Siblings({ index, episode }: { readonly index: ReportIndex; readonly ep
   );
 }
 
+/**
+ * The diagnostic counts, one chip per pattern. A pattern that occurred is a button that takes the bus to
+ * its first offending message (when the report lists findings; older reports have counts only).
+ */
+function DiagnosticCounts({
+  detail,
+  onFocusMessage,
+}: {
+  readonly detail: NonNullable<ReportEpisode['detail']>;
+  readonly onFocusMessage?: (messageIndex: number) => void;
+}) {
+  const first = firstFindingByPattern(detail.diagnosticFindings);
+  return (
+    <span class="chips">
+      {Object.entries(detail.diagnostics ?? {}).map(([pattern, count]) => {
+        const explanation = DIAGNOSTIC_INFO[pattern]?.explanation ?? `Diagnostic pattern ${pattern}.`;
+        const messageIndex = first.get(pattern);
+        if (count > 0 && messageIndex !== undefined && onFocusMessage) {
+          return (
+            <button
+              key={pattern}
+              type="button"
+              class="chip warn chip-link"
+              data-testid="diagnostic-link"
+              data-pattern={pattern}
+              data-message-index={String(messageIndex)}
+              title={`${explanation} ${count} in this episode; go to the first, message #${messageIndex}.`}
+              aria-label={`${pattern} (${patternLabel(pattern)}) ${count}: go to message #${messageIndex}`}
+              onClick={() => onFocusMessage(messageIndex)}
+            >
+              {pattern} {count}
+            </button>
+          );
+        }
+        return (
+          <span key={pattern} class={count > 0 ? 'chip warn' : 'chip'} title={explanation}>
+            {pattern} {count}
+          </span>
+        );
+      })}
+    </span>
+  );
+}
+
 /** The episode's header: identity, final score, and the facts the scorer and the run recorded. */
-export function EpisodeSummary({ index, episode }: { readonly index: ReportIndex; readonly episode: ReportEpisode }) {
+export function EpisodeSummary({
+  index,
+  episode,
+  onFocusMessage,
+}: {
+  readonly index: ReportIndex;
+  readonly episode: ReportEpisode;
+  /** Selects a message of the bus and scrolls to it (the diagnostics link to their first finding). */
+  readonly onFocusMessage?: (messageIndex: number) => void;
+}) {
   const detail = episode.detail;
   const score = isNumber(episode.score) ? episode.score : null;
   const failed = episode.status === 'failed' || score === null;
-  const diagnostics = Object.entries(detail?.diagnostics ?? {});
   return (
     <>
       <div class="episode-head">
@@ -143,13 +196,7 @@ export function EpisodeSummary({ index, episode }: { readonly index: ReportIndex
         </Fact>
         {detail && (
           <Fact label="Diagnostics" testId="episode-diagnostics">
-            <span class="chips">
-              {diagnostics.map(([pattern, count]) => (
-                <span key={pattern} class={count > 0 ? 'chip warn' : 'chip'}>
-                  {pattern} {count}
-                </span>
-              ))}
-            </span>
+            <DiagnosticCounts detail={detail} onFocusMessage={onFocusMessage} />
           </Fact>
         )}
       </div>

@@ -46,7 +46,7 @@ export function EpisodeView({ index, episode }: { readonly index: ReportIndex; r
       data-case-id={episode.caseId}
       data-trial={String(episode.trial)}
     >
-      <EpisodeSummary index={index} episode={episode} />
+      <EpisodeSummary index={index} episode={episode} onFocusMessage={detail ? focusMessage : undefined} />
       {detail && model ? (
         <div class="episode-body">
           <MessageBus
@@ -99,7 +99,11 @@ function WorldPanel({
 }) {
   const initial: World | undefined = index.data.worlds[detail.initialWorld];
   const changes = detail.worldChanges ?? [];
-  const world = useMemo(() => worldAtMessage(initial ?? {}, changes, selected), [initial, changes, selected]);
+  const primaryKeys = index.data.tablePrimaryKeys;
+  const world = useMemo(
+    () => worldAtMessage(initial ?? {}, changes, selected, primaryKeys),
+    [initial, changes, selected, primaryKeys],
+  );
   const changeIndices = changes.map((change) => change.messageIndex).sort((a, b) => a - b);
   const previousChange = [...changeIndices].reverse().find((messageIndex) => messageIndex < selected);
   const nextChange = changeIndices.find((messageIndex) => messageIndex > selected);

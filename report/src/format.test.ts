@@ -31,11 +31,13 @@ describe('numbers', () => {
   it('prints turns with one decimal', () => {
     expect(formatTurns(7.25)).toBe('7.3');
     expect(formatTurns(undefined)).toBe('—');
+    expect(formatTurns(null)).toBe('—');
   });
 
   it('prints intervals only when both ends are numbers', () => {
     expect(formatInterval([0.6123, 0.7811])).toBe('[0.612, 0.781]');
     expect(formatInterval([null, 0.7])).toBe('');
+    expect(formatInterval([null, null])).toBe('');
     expect(formatInterval(undefined)).toBe('');
   });
 

@@ -91,6 +91,28 @@ function MatchMarks({ message, model }: { readonly message: BusMessage; readonly
   );
 }
 
+/** The diagnostic patterns this tool call showed, one badge each, explained in its tooltip. */
+function FindingMarks({ message, model }: { readonly message: BusMessage; readonly model: BusModel }) {
+  const badges = model.findingsByIndex.get(message.index);
+  if (!badges || badges.length === 0) return null;
+  return (
+    <div class="finding-marks">
+      {badges.map((badge) => (
+        <span
+          key={`${badge.callId}:${badge.pattern}`}
+          class="chip bad finding"
+          data-testid="diagnostic-finding"
+          data-pattern={badge.pattern}
+          data-call-id={badge.callId}
+          title={badge.title}
+        >
+          ⚠ {badge.text}
+        </span>
+      ))}
+    </div>
+  );
+}
+
 /**
  * One message: who sent it to whom, who can see it, and its text, call or result. Its header is a
  * button that selects the message (the side panel then shows the world after it).
@@ -110,7 +132,14 @@ export function MessageCard({
   readonly onSelect: (index: number) => void;
   readonly style?: Record<string, string>;
 }) {
-  const classes = ['card', selected ? 'selected' : '', flash ? 'flash' : '', message.seeded ? 'seeded' : '']
+  const findings = model.findingsByIndex.get(message.index) ?? [];
+  const classes = [
+    'card',
+    selected ? 'selected' : '',
+    flash ? 'flash' : '',
+    message.seeded ? 'seeded' : '',
+    findings.length > 0 ? 'has-findings' : '',
+  ]
     .filter(Boolean)
     .join(' ');
   return (
@@ -123,6 +152,7 @@ export function MessageCard({
       data-sender={message.sender}
       data-recipient={message.recipient}
       data-type={message.type}
+      data-findings={findings.length > 0 ? findings.map((finding) => finding.pattern).join(' ') : undefined}
       tabIndex={-1}
     >
       <button
@@ -145,6 +175,7 @@ export function MessageCard({
         {message.type !== 'text' ? <BatchChip batch={message.batch} model={model} /> : null}
         <SeenBy visibleTo={message.visibleTo ?? []} />
       </button>
+      <FindingMarks message={message} model={model} />
       <MessageBody message={message} model={model} />
       <MatchMarks message={message} model={model} />
     </div>

@@ -75,7 +75,12 @@ function ScoreHistogram({ run, episodes }: { readonly run: ReportRun; readonly e
       <div class="small faint">
         {formatCount(scored)} scored{failed > 0 ? ` · ${formatCount(failed)} failed` : ''}
       </div>
-      <PlotFigure draw={draw} label={`Score distribution of run ${run.runId}`} testId="score-histogram" />
+      {scored > 0 ? (
+        <PlotFigure draw={draw} label={`Score distribution of run ${run.runId}`} testId="score-histogram" />
+      ) : (
+        // With no score, Plot would draw a degenerate axis: say so instead.
+        <p class="muted small">No scored episodes to plot.</p>
+      )}
     </div>
   );
 }

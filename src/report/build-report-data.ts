@@ -1,8 +1,35 @@
 import { createHash } from 'node:crypto';
-import type { SandboxEpisodeRecord } from '../benchmarks/sandbox/index.js';
-import { buildRunReport, type RunStore } from '../runs/index.js';
+import { type SandboxEpisodeRecord, sandboxToolkit } from '../benchmarks/sandbox/index.js';
+import { buildRunReport, type GroupReport, type RunStore } from '../runs/index.js';
 import { DIAGNOSTIC_PATTERNS } from '../spec/index.js';
-import { REPORT_FORMAT_VERSION, type ReportData, type ReportEpisode, type ReportRun, type Row } from './report-data.js';
+import {
+  type GroupSummary,
+  REPORT_FORMAT_VERSION,
+  type ReportData,
+  type ReportEpisode,
+  type ReportRun,
+  type Row,
+} from './report-data.js';
+
+/** A mean as the contract states it: null where it is not a number (the mean of no episodes is NaN). */
+function finiteOrNull(value: number): number | null {
+  return Number.isFinite(value) ? value : null;
+}
+
+function groupSummary(group: GroupReport): GroupSummary {
+  return { episodes: group.episodes, score: finiteOrNull(group.score), turnCount: finiteOrNull(group.turnCount) };
+}
+
+function groupSummaries(groups: Readonly<Record<string, GroupReport>>): Record<string, GroupSummary> {
+  return Object.fromEntries(Object.entries(groups).map(([name, group]) => [name, groupSummary(group)]));
+}
+
+/** The sandbox world's tables and the column diffs pair their rows by. */
+function tablePrimaryKeys(): Record<string, string> {
+  return Object.fromEntries(
+    [...sandboxToolkit().schema.tables.values()].map((table) => [table.name, table.primaryKey]),
+  );
+}
 
 interface Labels {
   readonly baseId?: string;
@@ -48,6 +75,7 @@ export function buildReportData(
           ...(record.minefieldGraph ? { minefieldGraph: record.minefieldGraph } : {}),
           termination: record.termination,
           diagnostics: record.diagnostics,
+          diagnosticFindings: trajectory.diagnostics?.findings ?? [],
           clock: trajectory.clock,
           initialWorld: worldKey,
           firstEpisodeMessage: trajectory.firstEpisodeMessage,
@@ -81,9 +109,15 @@ export function buildReportData(
       createdAt: report.createdAt,
       config: report.config,
       agent: String(report.config.agent ?? 'unknown'),
-      overall: sandbox.overall,
-      byCategory: sandbox.byCategory,
-      byAugmentation: sandbox.byAugmentation,
+      overall: {
+        ...groupSummary(sandbox.overall),
+        confidenceInterval: [
+          finiteOrNull(sandbox.overall.confidenceInterval[0]),
+          finiteOrNull(sandbox.overall.confidenceInterval[1]),
+        ],
+      },
+      byCategory: groupSummaries(sandbox.byCategory),
+      byAugmentation: groupSummaries(sandbox.byAugmentation),
       trials: sandbox.trials,
       status: sandbox.status,
       tokens: sandbox.tokens,
@@ -92,5 +126,12 @@ export function buildReportData(
       diagnostics,
     });
   }
-  return { formatVersion: REPORT_FORMAT_VERSION, generatedAt, runs, episodes, worlds };
+  return {
+    formatVersion: REPORT_FORMAT_VERSION,
+    generatedAt,
+    runs,
+    episodes,
+    worlds,
+    tablePrimaryKeys: tablePrimaryKeys(),
+  };
 }

@@ -15,10 +15,27 @@ export const REPORT_DATA_TYPE = 'application/x-toolgauge-report+gzip+base64';
 export type CellValue = string | number | boolean | null;
 export type Row = Readonly<Record<string, CellValue>>;
 
+/**
+ * Mean score and mean turn count of a group of episodes. Both are null when the group has no scored
+ * episode (the mean of nothing is NaN, which JSON writes as null).
+ */
 export interface GroupSummary {
   readonly episodes: number;
-  readonly score: number;
-  readonly turnCount: number;
+  readonly score: number | null;
+  readonly turnCount: number | null;
+}
+
+/** The ground-truth-free ToolScan patterns counted on every trajectory (see `src/spec/diagnostics.ts`). */
+export type DiagnosticPattern = 'IFN' | 'IAN' | 'IAT' | 'IFE' | 'RAC';
+
+/** One occurrence of a diagnostic pattern: which tool call, on which message. */
+export interface DiagnosticFinding {
+  readonly pattern: DiagnosticPattern;
+  /** Index of the offending tool-call message. */
+  readonly messageIndex: number;
+  readonly callId: string;
+  /** The tool name the agent asked for (for IFN, a tool that does not exist). */
+  readonly toolName: string;
 }
 
 /** One run's summary (the same numbers `toolgauge report --format json` prints). */
@@ -28,7 +45,8 @@ export interface ReportRun {
   /** The stored settings: agent, user, trials, filters… (never secrets). */
   readonly config: Readonly<Record<string, unknown>>;
   readonly agent: string;
-  readonly overall: GroupSummary & { readonly confidenceInterval: readonly [number, number] };
+  /** The 95% bootstrap interval's ends are null when there is no scored episode, like the means. */
+  readonly overall: GroupSummary & { readonly confidenceInterval: readonly [number | null, number | null] };
   readonly byCategory: Readonly<Record<string, GroupSummary>>;
   readonly byAugmentation: Readonly<Record<string, GroupSummary>>;
   readonly trials: {
@@ -134,6 +152,11 @@ export interface ReportEpisode {
     readonly minefieldGraph?: GraphOutline;
     readonly termination: { readonly type: string; readonly message?: string; readonly limit?: number };
     readonly diagnostics: Readonly<Record<string, number>>;
+    /**
+     * Each occurrence behind `diagnostics`, in the order the calls were made (a call may show several
+     * patterns). Reports written before this field existed lack it: treat absence as unknown, not none.
+     */
+    readonly diagnosticFindings: readonly DiagnosticFinding[];
     readonly clock: { readonly now: number; readonly timeZone: string };
     /** Key into `ReportData.worlds`: initial worlds are shared between episodes to keep the file small. */
     readonly initialWorld: string;
@@ -153,4 +176,9 @@ export interface ReportData {
   readonly episodes: readonly ReportEpisode[];
   /** Initial worlds by key: table name → rows. */
   readonly worlds: Readonly<Record<string, Readonly<Record<string, readonly Row[]>>>>;
+  /**
+   * Each world table's primary key column (table name → column): world diffs pair rows by it. Reports
+   * written before this field existed lack it; the page then infers the key column from the diff.
+   */
+  readonly tablePrimaryKeys: Readonly<Record<string, string>>;
 }
