@@ -226,6 +226,31 @@ describe('toolgauge command line', () => {
     });
   });
 
+  it('runs the valid scenarios of a folder and says which files it skipped and why', async () => {
+    const folder = await scratch();
+    const example = fileURLToPath(
+      new URL('../../data/sandbox/scenarios/phone/phone-send-message-cellular-off.yaml', import.meta.url),
+    );
+    await writeFile(join(folder, 'good.yaml'), await readFile(example, 'utf8'));
+    await writeFile(
+      join(folder, 'broken.yaml'),
+      (await readFile(example, 'utf8')).replace('preset: base-cellular-off', 'preset: moon-base'),
+    );
+    const { stdout, stderr } = await toolgauge(
+      'run',
+      '--scenarios',
+      folder,
+      '--augmentation',
+      'distraction-0',
+      '--db',
+      join(folder, 'runs.db'),
+      '--run-id',
+      'partial',
+    );
+    expect(stderr).toMatch(/skipped: .*broken\.yaml at world\.preset: unknown preset "moon-base"/);
+    expect(stdout).toMatch(/partial +1\.000/);
+  });
+
   it('validates scenario files, naming the file and field of each problem', async () => {
     const folder = await scratch();
     await writeFile(join(folder, 'bad.yaml'), 'formatVersion: 1\nid: Bad Id\n');
