@@ -62,13 +62,32 @@ export const searchLocationAroundLatLon = defineTool({
   },
 });
 
+/**
+ * Match tiers already computed, by query and place: the gazetteer never changes and the same queries
+ * come back in every trial and augmentation of a scenario. Cleared when it grows large, so a long run
+ * with inventive queries cannot grow it without bound.
+ */
+const tiers = new Map<string, MatchTier | null>();
+const MAX_REMEMBERED_TIERS = 200_000;
+
+function rememberedTier(query: string, index: PlaceIndex): MatchTier | undefined {
+  const key = `${query}\u0000${index.place.id}`;
+  let tier = tiers.get(key);
+  if (tier === undefined) {
+    if (tiers.size >= MAX_REMEMBERED_TIERS) tiers.clear();
+    tier = matchTier(query, index) ?? null;
+    tiers.set(key, tier);
+  }
+  return tier ?? undefined;
+}
+
 function searchPlaces(query: string, point: LatLon) {
   placeIndexes ??= loadPlaces().places.map(indexPlace);
   const matches: { index: PlaceIndex; tier: MatchTier; distanceKm: number }[] = [];
   for (const index of placeIndexes) {
     const distanceKm = geodesicDistanceKm(point, index.place);
     if (distanceKm > SEARCH_RADIUS_KM) continue;
-    const tier = matchTier(query, index);
+    const tier = rememberedTier(query, index);
     if (tier) matches.push({ index, tier, distanceKm });
   }
   matches.sort(
