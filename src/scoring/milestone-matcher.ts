@@ -101,11 +101,21 @@ export function matchMilestones(
     for (const position of positions) if ((placed[position] as number) > result) result = placed[position] as number;
     return result;
   };
-  const stateKey = (position: number): string => (keyParts[position] ?? []).map((group) => latest(group, -1)).join(',');
+  // Message indices shifted by 2 (so -1 fits) in a mixed radix make number keys, which are much cheaper
+  // than strings in the hot loop; a state with too many parts to fit exactly falls back to a string.
+  const radix = Math.max(startIndex, ...candidates, 0) + 3;
+  const maxNumericParts = Math.floor(Math.log(Number.MAX_SAFE_INTEGER) / Math.log(radix));
+  const stateKey = (position: number): number | string => {
+    const groups = keyParts[position] ?? [];
+    if (groups.length <= maxNumericParts) {
+      let key = 0;
+      for (const group of groups) key = key * radix + latest(group, -1) + 2;
+      return key;
+    }
+    return groups.map((group) => latest(group, -1)).join(',');
+  };
 
   const scoreCache = new Map<number | string, number>();
-  // Message indices shifted by 2 (so -1 fits) in a mixed radix: a number key unless references add parts.
-  const radix = Math.max(startIndex, ...candidates, 0) + 3;
   const scoreAt = (position: number, messageIndex: number): number => {
     const milestone = order[position] as MatchableMilestone;
     const predecessorIndex = latest(predecessorPositions[position] ?? [], startIndex);
@@ -128,7 +138,7 @@ export function matchMilestones(
     return score;
   };
 
-  const memo = order.map(() => new Map<string, { value: number; choice: number }>());
+  const memo = order.map(() => new Map<number | string, { value: number; choice: number }>());
   const solve = (position: number): number => {
     if (position === count) return 0;
     const key = stateKey(position);
