@@ -5,22 +5,33 @@
  *   node bench/corpus-oracle.ts        (after `npm run build`)
  */
 import { fileURLToPath } from 'node:url';
-import {
-  BUILT_IN_SCENARIOS,
-  builtinAgent,
-  loadScenarios,
-  runSandboxCases,
-  sandboxCases,
-} from '../dist/benchmarks/sandbox/index.js';
+import { BUILT_IN_SCENARIOS, loadScenarios, sandboxCases } from '../dist/benchmarks/sandbox/index.js';
+import { executeRun, loadPriceTable, RunStore, sandboxJobs } from '../dist/runs/index.js';
 
 const loadStarted = performance.now();
 const { scenarios, problems } = await loadScenarios([fileURLToPath(BUILT_IN_SCENARIOS)]);
 const loadSeconds = (performance.now() - loadStarted) / 1000;
 const cases = sandboxCases(scenarios);
+// The real run path (jobs, store writes included), with an in-memory store.
+const store = await RunStore.open(':memory:');
+store.ensureRun('oracle', { agent: 'oracle' }, new Date().toISOString());
+const jobs = sandboxJobs(
+  cases,
+  1,
+  { agent: 'oracle', user: 'scripted', agentSettings: {}, userSettings: {}, cache: 'off' },
+  {
+    store,
+    adapterFor: () => {
+      throw new Error('the oracle needs no model');
+    },
+  },
+);
 const started = performance.now();
-const records = await runSandboxCases({ cases, agentFor: (sandboxCase) => builtinAgent('oracle', sandboxCase) });
+await executeRun({ runId: 'oracle', benchmark: 'sandbox', jobs, store, prices: loadPriceTable() });
 const seconds = (performance.now() - started) / 1000;
-const mean = records.reduce((sum, record) => sum + record.score, 0) / records.length;
+const records = store.episodes('oracle', { withRecords: false });
+const mean = records.reduce((sum, record) => sum + (record.score ?? 0), 0) / records.length;
+store.close();
 console.log(`loaded ${scenarios.length} scenarios (${problems.length} problems) in ${loadSeconds.toFixed(2)} s`);
 console.log(
   `oracle: ${records.length} cases in ${seconds.toFixed(1)} s = ${(records.length / seconds).toFixed(0)} cases/s, mean score ${mean.toFixed(4)}`,

@@ -74,39 +74,3 @@ export function sandboxEpisodeRecord(
     trajectory,
   };
 }
-
-/** Mean score and mean turn count of a group of episodes. */
-export interface GroupSummary {
-  readonly episodes: number;
-  readonly score: number;
-  readonly turnCount: number;
-}
-
-/** The paper's Table 5 (scores) and Table 11 (turn counts) for one agent: overall, by category, by augmentation. */
-export interface SandboxSummary {
-  readonly agent: string;
-  readonly overall: GroupSummary;
-  readonly byCategory: Readonly<Record<string, GroupSummary>>;
-  readonly byAugmentation: Readonly<Record<string, GroupSummary>>;
-}
-
-export function summarize(agent: string, records: readonly SandboxEpisodeRecord[]): SandboxSummary {
-  const group = (selected: readonly SandboxEpisodeRecord[]): GroupSummary => ({
-    episodes: selected.length,
-    score: mean(selected.map((record) => record.score)),
-    turnCount: mean(selected.map((record) => record.turnCount)),
-  });
-  const byCategory: Record<string, GroupSummary> = {};
-  for (const category of new Set(records.flatMap((record) => record.categories))) {
-    byCategory[category] = group(records.filter((record) => record.categories.includes(category)));
-  }
-  const byAugmentation: Record<string, GroupSummary> = {};
-  for (const augmentation of new Set(records.map((record) => record.augmentation))) {
-    byAugmentation[augmentation] = group(records.filter((record) => record.augmentation === augmentation));
-  }
-  return { agent, overall: group(records), byCategory, byAugmentation };
-}
-
-function mean(values: readonly number[]): number {
-  return values.length === 0 ? Number.NaN : values.reduce((sum, value) => sum + value, 0) / values.length;
-}
