@@ -2,7 +2,9 @@
  * toolgauge's contracts. This module imports nothing from the rest of toolgauge; everything else
  * depends on it.
  */
+export * from './benchmark.js';
 export * from './diagnostics.js';
+export * from './embedder.js';
 export * from './errors.js';
 export * from './message.js';
 export * from './model.js';

@@ -1,0 +1,252 @@
+/**
+ * The benchmark contract. A benchmark is cases + a protocol (how one episode is played) + scorers (named
+ * metrics per episode, one of them the headline) + an aggregation (the tables its paper reports) + an
+ * oracle. Runs, the store, reports, the CLI and the reference server know benchmarks only through this
+ * file; `src/benchmarks/registry.ts` is the only module that imports concrete benchmarks.
+ *
+ * A new benchmark is a folder `src/benchmarks/<id>/` whose `index.ts` exports one `Benchmark`, plus one
+ * line in the registry.
+ */
+import type { Embedder } from './embedder.js';
+import type { ModelMessage } from './model.js';
+import type { Agent, User } from './participant.js';
+import type { ToolSchema } from './tool.js';
+import type { Trajectory } from './trajectory.js';
+
+/** A label value reports group by: a string, or several (a case in several categories). */
+export type LabelValue = string | readonly string[];
+export type Labels = Readonly<Record<string, LabelValue>>;
+
+/** One case of a benchmark. Each benchmark extends this with what its protocol needs. */
+export interface BenchmarkCase {
+  /** Unique within the benchmark and stable across versions of the data (it keys stored episodes). */
+  readonly id: string;
+  /** What reports group this case by (keys are the benchmark's declared label ids). */
+  readonly labels: Labels;
+}
+
+/** A problem found while loading cases: the case (or file) is skipped, the rest load. */
+export interface CaseProblem {
+  /** The file the problem is in, as the user named it or relative to the data folder. */
+  readonly file: string;
+  /** A path into the file, e.g. `milestones[2].edges` or `conversation[3].apis[0].request`. */
+  readonly field?: string;
+  readonly caseId?: string;
+  readonly message: string;
+}
+
+export interface LoadedCases<C extends BenchmarkCase> {
+  readonly cases: readonly C[];
+  readonly problems: readonly CaseProblem[];
+  /**
+   * A hash of everything in the case set that can change a score (ids, data, gold solutions), so two
+   * runs can be known to have played the same cases. Hex SHA-256.
+   */
+  readonly caseSetHash: string;
+  /** Where the cases came from: `built-in` or the path the user gave. */
+  readonly source: string;
+}
+
+/** A flag a benchmark adds to commands. The value reaches the benchmark in {@link BenchmarkOptionValues}. */
+export interface BenchmarkOption {
+  /** The long flag without dashes, e.g. `teval-protocol`; shown as `--teval-protocol <value>`. */
+  readonly flag: string;
+  readonly description: string;
+  /** The commands that accept it. */
+  readonly commands: readonly ('run' | 'list' | 'validate')[];
+  /** `string` takes a value; `boolean` is a switch. */
+  readonly type: 'string' | 'boolean';
+  /** Allowed values of a string option. */
+  readonly choices?: readonly string[];
+  readonly default?: string | boolean;
+}
+
+/** Resolved option values by flag name (`teval-protocol`), defaults filled in. */
+export type BenchmarkOptionValues = Readonly<Record<string, string | boolean | undefined>>;
+
+/** What a request to load cases says. */
+export interface LoadCasesRequest {
+  /** A user's file or folder (`--data`/`--scenarios`); absent for the built-in cases. */
+  readonly source?: string;
+  readonly options: BenchmarkOptionValues;
+}
+
+/** Whether a larger value of a metric is better. */
+export type MetricDirection = 'higher' | 'lower';
+
+/** A metric an episode is scored with. */
+export interface MetricDefinition {
+  /** Short id, e.g. `precision`, `IAC`, `plan.json`. */
+  readonly id: string;
+  readonly title: string;
+  readonly description: string;
+  readonly direction: MetricDirection;
+  /**
+   * `score`: a number in [0, 1] (shown as a score or a percentage); `count`: a whole number kept for
+   * micro-averages (e.g. matched calls), shown but never a headline; `number`: anything else.
+   */
+  readonly kind: 'score' | 'count' | 'number';
+}
+
+/** An episode's metric values by metric id; null where the metric does not apply to the episode. */
+export type MetricValues = Readonly<Record<string, number | null>>;
+
+/** Services a benchmark may need while playing or scoring, made once per run by the run layer. */
+export interface BenchmarkServices {
+  /** The run's embedder (`--embedder`), made on first use and cached for the run. */
+  embedder(): Promise<Embedder>;
+}
+
+/** Everything an episode is played with. */
+export interface EpisodeInput<C extends BenchmarkCase> {
+  readonly case: C;
+  /** Trial number (0-based); part of the episode's seed. */
+  readonly trial: number;
+  readonly agent: Agent;
+  /**
+   * A simulated user made by the run (`--user <model>`), for benchmarks that have one; absent means the
+   * benchmark's own default (a scripted user, or none).
+   */
+  readonly user?: User;
+  readonly options: BenchmarkOptionValues;
+  readonly services: BenchmarkServices;
+  /** Caps on the episode's length; a benchmark records hitting one in its record. */
+  readonly limits: { readonly maxMessages?: number };
+  readonly signal: AbortSignal;
+}
+
+/** How an episode ended, for the run. */
+export type EpisodeStatus =
+  /** It ran to an end the agent is accountable for; it has metrics. */
+  | 'scored'
+  /** Something outside the agent broke (provider outage after retries, a cache miss in replay mode): no fair score, a resume plays it again. */
+  | 'failed';
+
+/** One played and scored episode. */
+export interface EpisodeResult<R = unknown> {
+  readonly status: EpisodeStatus;
+  /** Why a failed episode failed (redacted; never a secret). */
+  readonly error?: string;
+  /** A value for every declared metric (null where it does not apply). Empty when failed. */
+  readonly metrics: MetricValues;
+  /** Usually the case's labels, plus any the episode adds. */
+  readonly labels: Labels;
+  /** The benchmark's full record of the episode, stored as JSON and read back through `parseRecord`. */
+  readonly record: R;
+}
+
+/** What aggregation and reports see of an episode (no record: reading records is for viewers). */
+export interface EpisodeSummary {
+  readonly caseId: string;
+  readonly trial: number;
+  readonly status: EpisodeStatus;
+  readonly metrics: MetricValues;
+  readonly labels: Labels;
+}
+
+export type TableCell = string | number | null;
+
+/** A column of a report table: how a number is shown. */
+export interface TableColumn {
+  readonly id: string;
+  readonly title: string;
+  /** `score`: 0–1 shown with 3 decimals; `percent`: 0–1 shown ×100; `count`; `number`; `text`. */
+  readonly format: 'score' | 'percent' | 'count' | 'number' | 'text';
+  /** For numeric columns: whether higher is better (reports may colour by it). */
+  readonly direction?: MetricDirection;
+}
+
+/** A table a benchmark reports, e.g. ToolSandbox's Table 5 or ToolTalk's Table 2. */
+export interface ReportTable {
+  readonly id: string;
+  readonly title: string;
+  readonly columns: readonly TableColumn[];
+  /** One row per group; each maps column ids to cells. The first column usually names the group. */
+  readonly rows: readonly Readonly<Record<string, TableCell>>[];
+  /** A sentence under the table: what the numbers are and how they were averaged. */
+  readonly note?: string;
+}
+
+/** A benchmark's aggregate of one run's scored episodes. */
+export interface BenchmarkAggregate {
+  /** The headline metric over the whole run, as the benchmark's paper computes it (micro or macro). */
+  readonly headline: number | null;
+  /** Every declared metric over the whole run, as the benchmark aggregates it. */
+  readonly metrics: MetricValues;
+  readonly tables: readonly ReportTable[];
+}
+
+/** An agent a benchmark provides by name (`--agent oracle`). */
+export interface BuiltinAgentDefinition<C extends BenchmarkCase> {
+  readonly name: string;
+  readonly description: string;
+  create(benchmarkCase: C, options: BenchmarkOptionValues): Agent;
+}
+
+/** One check of a case proof (`validate --prove`). */
+export interface ProofCheck {
+  readonly name: string;
+  readonly ok: boolean;
+  /** What was measured, e.g. `gold 1.000, wrong 0.333`. */
+  readonly detail: string;
+}
+
+export interface CaseProof {
+  readonly caseId: string;
+  readonly checks: readonly ProofCheck[];
+}
+
+/**
+ * How the reference server recognises a case in a wire request and plays its gold solution. The server
+ * compares the request's leading messages with `prefix` and the tools it offers with `tools`; the oracle
+ * agent is then asked for its turn given the request's messages, so it must decide from what it sees
+ * (stateless), never from a counter of its own.
+ */
+export interface ReferenceCase {
+  /** The messages the agent sees before its first turn, in model form (system prompt, first user text…). */
+  readonly prefix: readonly ModelMessage[];
+  readonly tools: readonly ToolSchema[];
+}
+
+export interface Benchmark<C extends BenchmarkCase = BenchmarkCase, R = unknown> {
+  /** Short lower-case id used on the command line and in the store, e.g. `sandbox`, `tooltalk`. */
+  readonly id: string;
+  /** The paper's name, e.g. `ToolSandbox`. */
+  readonly title: string;
+  /** One sentence for `list benchmarks`. */
+  readonly description: string;
+  /** The version of this benchmark's episode record format; `parseRecord` refuses others. */
+  readonly recordVersion: number;
+  readonly metrics: readonly MetricDefinition[];
+  /** The id of the metric a run is summarised and gated by. */
+  readonly headline: string;
+  /** The label ids cases carry, with titles, in the order reports group by them. */
+  readonly labels: readonly { readonly id: string; readonly title: string }[];
+  readonly options: readonly BenchmarkOption[];
+  /** Built-in agents; every benchmark has `oracle` (plays the gold solution). */
+  readonly agents: readonly BuiltinAgentDefinition<C>[];
+  /** Whether episodes need the run's embedder (the run checks it works before the first episode). */
+  readonly needsEmbedder?: (options: BenchmarkOptionValues) => boolean;
+
+  /** Loads the built-in cases or a user's; problems name file and field, and those cases are skipped. */
+  loadCases(request: LoadCasesRequest): Promise<LoadedCases<C>>;
+  /** Plays one episode and scores it. Throws only for bugs; model and tool failures are in the result. */
+  play(input: EpisodeInput<C>): Promise<EpisodeResult<R>>;
+  /** The run's tables from its scored episodes (failed ones are not passed). */
+  aggregate(episodes: readonly EpisodeSummary[], options: BenchmarkOptionValues): BenchmarkAggregate;
+  /** Validates a stored record (it is untrusted JSON); throws an error naming the field. */
+  parseRecord(value: unknown): R;
+  /** The trajectories an episode's record holds (one per replayed turn for ToolTalk; none for T-Eval). */
+  trajectories(record: R): readonly Trajectory[];
+  /** Proves a case both ways: gold scores perfectly, wrong answers score less. */
+  prove?(
+    benchmarkCase: C,
+    context: { readonly options: BenchmarkOptionValues; readonly services: BenchmarkServices },
+  ): Promise<CaseProof>;
+  /** For the reference server; absent when the benchmark has no model-facing oracle. */
+  reference?(benchmarkCase: C, options: BenchmarkOptionValues): ReferenceCase;
+}
+
+/** A benchmark of unknown case and record types, as the registry holds them. */
+// biome-ignore lint/suspicious/noExplicitAny: the registry holds benchmarks of every case type.
+export type AnyBenchmark = Benchmark<any, any>;
