@@ -7,7 +7,7 @@
  */
 import { ReplayAgent } from '../dist/agents/index.js';
 import { demoDomain, demoWorldRows } from '../dist/domains/demo/index.js';
-import { endConversationTool, runEpisode } from '../dist/sandbox/index.js';
+import { endConversationTool, runEpisode } from '../dist/engine/index.js';
 import type { MilestoneGraphSpec, MilestoneSpec } from '../dist/scoring/index.js';
 import { evaluateEpisode } from '../dist/scoring/index.js';
 import type { Turn } from '../dist/spec/index.js';

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { canonicalJson } from '../sandbox/index.js';
+import { canonicalJson } from '../engine/index.js';
 import type { ModelAdapter, ModelRequest, ModelResponse } from '../spec/index.js';
 import { InfrastructureError } from '../spec/index.js';
 import type { RunStore } from './run-store.js';

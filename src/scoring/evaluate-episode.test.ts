@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ReplayAgent } from '../agents/index.js';
 import { demoDomain, demoWorldRows } from '../domains/demo/index.js';
-import { endConversationTool, runEpisode } from '../sandbox/index.js';
+import { endConversationTool, runEpisode } from '../engine/index.js';
 import type { Trajectory, Turn } from '../spec/index.js';
 import { ToolRegistry, ToolSet } from '../tools/index.js';
 import { ScriptedUser } from '../users/index.js';

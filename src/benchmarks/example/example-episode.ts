@@ -1,6 +1,6 @@
 import { ReplayAgent } from '../../agents/index.js';
 import { demoDomain, demoWorldRows } from '../../domains/demo/index.js';
-import { endConversationTool, runEpisode } from '../../sandbox/index.js';
+import { endConversationTool, runEpisode } from '../../engine/index.js';
 import type { Agent, Trajectory, TrajectoryEvent, User } from '../../spec/index.js';
 import { ToolRegistry, ToolSet } from '../../tools/index.js';
 import { ScriptedUser } from '../../users/index.js';

@@ -1,5 +1,5 @@
 import { buildSandboxWorld } from '../../domains/sandbox/index.js';
-import { runEpisode } from '../../sandbox/index.js';
+import { runEpisode } from '../../engine/index.js';
 import { type EpisodeScore, evaluateEpisode } from '../../scoring/index.js';
 import type { Agent, NewMessage, Row, Trajectory, TrajectoryEvent, User } from '../../spec/index.js';
 import { DefinitionError } from '../../spec/index.js';
