@@ -1,4 +1,4 @@
-import type { EpisodeScore } from '../../scoring/index.js';
+import type { EpisodeScore } from './milestones/index.js';
 import { sandboxCases } from './sandbox-cases.js';
 import { runSandboxCase, sandboxToolSet } from './sandbox-episode.js';
 import type { SandboxScenario } from './sandbox-scenario.js';

@@ -1,11 +1,11 @@
 import { buildSandboxWorld } from '../../domains/sandbox/index.js';
 import { runEpisode } from '../../engine/index.js';
-import { type EpisodeScore, evaluateEpisode } from '../../scoring/index.js';
 import type { Agent, NewMessage, Row, Trajectory, TrajectoryEvent, User } from '../../spec/index.js';
 import { DefinitionError } from '../../spec/index.js';
 import { augmentedToolSet, ToolSet } from '../../tools/index.js';
 import { ScriptedUser } from '../../users/index.js';
 import { EpisodeClock, requireTable, WorldSnapshot } from '../../world/index.js';
+import { type EpisodeScore, evaluateEpisode } from './milestones/index.js';
 import type { SandboxCase } from './sandbox-cases.js';
 import type { SandboxScenario } from './sandbox-scenario.js';
 import { sandboxToolkit } from './sandbox-toolkit.js';

@@ -1,5 +1,5 @@
-import { type EpisodeScore, edgesOf, type MilestoneGraphSpec, type MilestoneMatch } from '../../scoring/index.js';
 import type { Diagnostics, TerminationReason, Trajectory } from '../../spec/index.js';
+import { type EpisodeScore, edgesOf, type MilestoneGraphSpec, type MilestoneMatch } from './milestones/index.js';
 import type { SandboxCase } from './sandbox-cases.js';
 import type { SandboxCategory } from './scenario-file.js';
 
