@@ -1,9 +1,9 @@
 import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Trajectory } from '../../spec/index.js';
-import { sandboxCases } from './sandbox-cases.js';
-import { runSandboxCase } from './sandbox-episode.js';
-import { builtinAgent } from './sandbox-run.js';
+import { sandboxCases } from './cases.js';
+import { builtinAgent } from './oracle.js';
+import { runSandboxCase } from './play.js';
 import { BUILT_IN_SCENARIOS, loadScenarios } from './scenario-loader.js';
 
 const { scenarios } = await loadScenarios([fileURLToPath(BUILT_IN_SCENARIOS)]);

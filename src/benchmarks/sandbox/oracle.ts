@@ -1,8 +1,8 @@
+import { presentCallsFor, SolutionAgent } from '../../agents/solution-agent.js';
 import type { Agent } from '../../spec/index.js';
-import { UnhelpfulAgent } from './builtin-agents.js';
-import type { SandboxCase } from './sandbox-cases.js';
-import { sandboxToolSet } from './sandbox-episode.js';
-import { presentCallsFor, SolutionAgent } from './solution-agent.js';
+import type { SandboxCase } from './cases.js';
+import { sandboxToolSet } from './play.js';
+import { UnhelpfulAgent } from './unhelpful-agent.js';
 
 /** The built-in agents of the sandbox benchmark. */
 export const SANDBOX_AGENTS = ['oracle', 'unhelpful'] as const;

@@ -1,8 +1,8 @@
+import { presentCallsFor, SolutionAgent } from '../../agents/solution-agent.js';
+import { sandboxCases } from './cases.js';
 import type { EpisodeScore } from './milestones/index.js';
-import { sandboxCases } from './sandbox-cases.js';
-import { runSandboxCase, sandboxToolSet } from './sandbox-episode.js';
+import { runSandboxCase, sandboxToolSet } from './play.js';
 import type { SandboxScenario } from './sandbox-scenario.js';
-import { presentCallsFor, SolutionAgent } from './solution-agent.js';
 
 export interface ScenarioProof {
   readonly scenario: string;

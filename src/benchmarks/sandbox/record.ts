@@ -1,6 +1,6 @@
 import type { Diagnostics, TerminationReason, Trajectory } from '../../spec/index.js';
+import type { SandboxCase } from './cases.js';
 import { type EpisodeScore, edgesOf, type MilestoneGraphSpec, type MilestoneMatch } from './milestones/index.js';
-import type { SandboxCase } from './sandbox-cases.js';
 import type { SandboxCategory } from './scenario-file.js';
 
 /** One scored episode of the sandbox benchmark, as a run keeps it. */

@@ -5,8 +5,8 @@ import { DefinitionError } from '../../spec/index.js';
 import { augmentedToolSet, ToolSet } from '../../tools/index.js';
 import { ScriptedUser } from '../../users/index.js';
 import { EpisodeClock, requireTable, WorldSnapshot } from '../../world/index.js';
+import type { SandboxCase } from './cases.js';
 import { type EpisodeScore, evaluateEpisode } from './milestones/index.js';
-import type { SandboxCase } from './sandbox-cases.js';
 import type { SandboxScenario } from './sandbox-scenario.js';
 import { sandboxToolkit } from './sandbox-toolkit.js';
 
