@@ -2,3 +2,4 @@ export * from './column-similarity.js';
 export * from './episode-view.js';
 export * from './rouge-l.js';
 export * from './row-assignment.js';
+export * from './trial-statistics.js';

@@ -1,12 +1,7 @@
-export * from './case-filter.js';
-export * from './cases.js';
-export * from './oracle.js';
-export * from './play.js';
-export * from './prove.js';
-export * from './record.js';
-export * from './sandbox-scenario.js';
-export * from './sandbox-toolkit.js';
-export * from './scenario-file.js';
-export * from './scenario-loader.js';
-export * from './scenario-problem.js';
-export * from './unhelpful-agent.js';
+/**
+ * The ToolSandbox benchmark. Only `src/benchmarks/registry.ts` imports this folder; everything else
+ * reaches the benchmark through the `Benchmark` contract.
+ */
+export { sandboxBenchmark } from './benchmark.js';
+export type { SandboxCase } from './cases.js';
+export type { SandboxEpisodeRecord } from './record.js';

@@ -2,7 +2,7 @@ import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Trajectory } from '../../spec/index.js';
 import { sandboxCases } from './cases.js';
-import { builtinAgent } from './oracle.js';
+import { sandboxOracle } from './oracle.js';
 import { runSandboxCase } from './play.js';
 import { BUILT_IN_SCENARIOS, loadScenarios } from './scenario-loader.js';
 
@@ -15,7 +15,7 @@ const cases = sandboxCases(scenarios, ['distraction-0']).filter((sandboxCase) =>
 async function playAll(): Promise<unknown[]> {
   const results = [];
   for (const sandboxCase of cases) {
-    const { trajectory, score } = await runSandboxCase({ sandboxCase, agent: builtinAgent('oracle', sandboxCase) });
+    const { trajectory, score } = await runSandboxCase({ sandboxCase, agent: sandboxOracle(sandboxCase) });
     const { timing: _timing, ...rest } = trajectory as Trajectory;
     results.push({ trajectory: rest, score });
   }
