@@ -7,9 +7,13 @@
  * import plus one entry below.
  */
 import type { AnyBenchmark } from '../spec/index.js';
+import { exampleBenchmark } from './example/index.js';
 import { sandboxBenchmark } from './sandbox/index.js';
 
-const BENCHMARKS: readonly AnyBenchmark[] = [sandboxBenchmark];
+const BENCHMARKS: readonly AnyBenchmark[] = [
+  sandboxBenchmark,
+  ...(process.env.TOOLGAUGE_TEST_BENCHMARKS === '1' ? [exampleBenchmark] : []),
+];
 
 /** The registered benchmarks, in registration order (hidden ones included). */
 export function allBenchmarks(): readonly AnyBenchmark[] {
