@@ -32,23 +32,37 @@ export class SolutionAgent implements Agent {
 }
 
 function fillResults(call: ToolCall, messages: readonly Message[]): ToolCall {
+  return fillResultPlaceholders(call, (goldCall) => {
+    const result = messages.find((message) => message.type === 'tool-result' && message.callId === `gold-${goldCall}`);
+    return result?.type === 'tool-result' && result.outcome.type === 'result' ? result.outcome.value : undefined;
+  });
+}
+
+/**
+ * A gold call with every argument written `{{result:N.path}}` (at any depth) replaced by that field of the
+ * result of the gold solution's N-th call, as `resultOf(N)` gives it; a placeholder that cannot be filled
+ * stays as written. The one implementation of result placeholders: the oracle agents of runs and the
+ * reference server both fill them here.
+ */
+export function fillResultPlaceholders(call: ToolCall, resultOf: (goldCall: number) => unknown): ToolCall {
   if (typeof call.arguments === 'string') return call;
-  const args = Object.fromEntries(
-    Object.entries(call.arguments).map(([name, value]) => {
-      const match = typeof value === 'string' ? RESULT_PLACEHOLDER.exec(value) : null;
-      if (!match) return [name, value];
-      const result = messages.find(
-        (message) => message.type === 'tool-result' && message.callId === `gold-${match[1]}`,
-      );
-      let filled: unknown =
-        result?.type === 'tool-result' && result.outcome.type === 'result' ? result.outcome.value : undefined;
+  const fill = (value: unknown): unknown => {
+    if (typeof value === 'string') {
+      const match = RESULT_PLACEHOLDER.exec(value);
+      if (!match) return value;
+      let filled = resultOf(Number(match[1]));
       for (const part of (match[2] ?? '').split('.').filter(Boolean)) {
         filled = filled && typeof filled === 'object' ? (filled as Record<string, unknown>)[part] : undefined;
       }
-      return [name, filled ?? value];
-    }),
-  );
-  return { ...call, arguments: args };
+      return filled ?? value;
+    }
+    if (Array.isArray(value)) return value.map(fill);
+    if (value && typeof value === 'object') {
+      return Object.fromEntries(Object.entries(value).map(([key, inner]) => [key, fill(inner)]));
+    }
+    return value;
+  };
+  return { ...call, arguments: fill(call.arguments) as Record<string, unknown> };
 }
 
 /**
