@@ -20,22 +20,44 @@ export class SolutionAgent implements Agent {
   ) {}
 
   async respond(request: TurnRequest): Promise<Turn> {
-    const turn = this.turns[this.next];
+    const turnNumber = this.next;
     this.next += 1;
-    if (!turn) return { type: 'text', text: this.closing };
-    if (turn.type === 'text') return turn;
-    return {
-      type: 'tool-calls',
-      calls: turn.calls.map((call) => this.presentCall(fillResults(call, request.messages))),
-    };
+    return goldTurn(this.turns, turnNumber, {
+      closing: this.closing,
+      resultOf: (goldCall) => resultOnBus(request.messages, `gold-${goldCall}`),
+      present: (call) => this.presentCall(call),
+    });
   }
 }
 
-function fillResults(call: ToolCall, messages: readonly Message[]): ToolCall {
-  return fillResultPlaceholders(call, (goldCall) => {
-    const result = messages.find((message) => message.type === 'tool-result' && message.callId === `gold-${goldCall}`);
-    return result?.type === 'tool-result' && result.outcome.type === 'result' ? result.outcome.value : undefined;
-  });
+/**
+ * Turn `turnNumber` of a gold solution, ready to play: its calls with result placeholders filled by
+ * `resultOf` and rewritten by `present` (shown names, wire ids); past the end, `closing`. The one replay
+ * of gold solutions: the oracle agent of runs and proofs, and the reference server's agent, use it.
+ */
+export function goldTurn(
+  gold: readonly Turn[],
+  turnNumber: number,
+  how: {
+    readonly closing: string;
+    readonly resultOf: (goldCall: number) => unknown;
+    readonly present?: (call: ToolCall, position: number) => ToolCall;
+  },
+): Turn {
+  const turn = gold[turnNumber];
+  if (!turn) return { type: 'text', text: how.closing };
+  if (turn.type === 'text') return turn;
+  const present = how.present ?? ((call: ToolCall) => call);
+  return {
+    type: 'tool-calls',
+    calls: turn.calls.map((call, position) => present(fillResultPlaceholders(call, how.resultOf), position)),
+  };
+}
+
+/** The value of the successful tool result answering call `callId` on the bus, if any. */
+function resultOnBus(messages: readonly Message[], callId: string): unknown {
+  const result = messages.find((message) => message.type === 'tool-result' && message.callId === callId);
+  return result?.type === 'tool-result' && result.outcome.type === 'result' ? result.outcome.value : undefined;
 }
 
 /**

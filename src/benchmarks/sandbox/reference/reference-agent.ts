@@ -1,6 +1,6 @@
 import {
   assistantTurns,
-  fillResultPlaceholders,
+  goldTurn,
   parseToolResult,
   REFERENCE_CLOSING,
   toolResultTexts,
@@ -17,9 +17,6 @@ import type { IndexedCase } from './case-index.js';
 export function referenceAgentTurn(entry: IndexedCase, request: ReferenceRequest): Turn {
   const gold = entry.sandboxCase.scenario.gold;
   const turnNumber = assistantTurns(request.messages).length;
-  const turn = gold[turnNumber];
-  if (!turn) return { type: 'text', text: REFERENCE_CLOSING };
-  if (turn.type === 'text') return turn;
   const wireIds = wireCallIds(gold);
   const results = toolResultTexts(request.messages);
   const resultOf = (goldCall: number): unknown => {
@@ -27,13 +24,11 @@ export function referenceAgentTurn(entry: IndexedCase, request: ReferenceRequest
     const text = wireId === undefined ? undefined : results.get(wireId);
     return text === undefined ? undefined : parseToolResult(text);
   };
-  return {
-    type: 'tool-calls',
-    calls: turn.calls.map((call, position) => ({
-      ...entry.present(fillResultPlaceholders(call, resultOf)),
-      id: wireCallId(turnNumber, position),
-    })),
-  };
+  return goldTurn(gold, turnNumber, {
+    closing: REFERENCE_CLOSING,
+    resultOf,
+    present: (call, position) => ({ ...entry.present(call), id: wireCallId(turnNumber, position) }),
+  });
 }
 
 /** The id the server gives the call at `position` of gold turn `turn`. */
