@@ -23,8 +23,9 @@ export function lexicalVector(text: string): Float32Array {
   for (const word of words) {
     add(vector, `w:${word}`, 1);
     const padded = ` ${word} `;
-    for (let index = 0; index + 3 <= padded.length; index += 1)
-      vector[bucket(`t:${padded.slice(index, index + 3)}`)] += 0.5;
+    for (let index = 0; index + 3 <= padded.length; index += 1) {
+      add(vector, `t:${padded.slice(index, index + 3)}`, 0.5);
+    }
   }
   return vector;
 }
