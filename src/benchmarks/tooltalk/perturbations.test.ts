@@ -179,7 +179,7 @@ describe.skipIf(!data)('perturbed predictions on the original data', () => {
   });
 
   it('a lower-cased location does not match in reference-compatible mode (requests compared as exact strings)', async () => {
-    const edit = (plan: Call[][]) => [[{ name: 'CurrentWeather', arguments: { location: 'new york' } }]];
+    const edit = () => [[{ name: 'CurrentWeather', arguments: { location: 'new york' } }]];
     const compat = await play('easy/CurrentWeather-easy', edit, 'reference-compatible');
     expect(compat.turns[0]?.predictions[0]?.exception).toBeNull();
     expect(pick(compat.evaluation.metrics, ALL)).toEqual({
