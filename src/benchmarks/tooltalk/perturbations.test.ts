@@ -4,45 +4,16 @@
  */
 import { describe, expect, it } from 'vitest';
 import { LexicalEmbedder } from '../../embeddings/index.js';
-import type { Agent, ToolCall, Turn, TurnRequest } from '../../spec/index.js';
 import type { ComparisonMode } from './comparators.js';
 import { errorTypes, evaluateConversation, type TurnCalls } from './conversation-evaluation.js';
-import type { ConversationFile } from './conversation-file.js';
 import { loadToolTalkFolder } from './load-conversations.js';
+import { groundTruthPlan, type PlannedCall, plannedAgent } from './oracle-agent.js';
 import { scoreReplay } from './score-replay.js';
 import { sharedToolTalkData } from './shared-tooltalk-data.js';
 import { offeredTools } from './tool-offer.js';
 import { replayConversation } from './turn-replay.js';
 
-type Call = Omit<ToolCall, 'id'>;
-
-/** The ground-truth calls of each assistant turn, as an agent would make them (no session token). */
-function groundTruthPlan(conversation: ConversationFile): Call[][] {
-  return conversation.conversation
-    .filter((turn) => turn.role === 'assistant')
-    .map((turn) =>
-      (turn.apis ?? []).map((call) => {
-        const { session_token: _token, ...shown } = call.request.parameters;
-        return { name: call.request.api_name, arguments: shown };
-      }),
-    );
-}
-
-/** Plays a plan: in assistant turn k, the calls of plan[k] in order, then the ground-truth text. */
-function plannedAgent(conversation: ConversationFile, plan: readonly Call[][]): Agent {
-  const texts = conversation.conversation.filter((turn) => turn.role === 'assistant').map((turn) => turn.text);
-  return {
-    name: 'planned',
-    async respond(request: TurnRequest): Promise<Turn> {
-      const turn = request.messages.filter((m) => m.type === 'text' && m.sender === 'agent' && m.seeded).length;
-      const done = request.messages.filter((m) => m.type === 'tool-call' && !m.seeded).length;
-      const next = plan[turn]?.[done];
-      return next
-        ? { type: 'tool-calls', calls: [{ id: `p${done}`, ...next }] }
-        : { type: 'text', text: texts[turn] ?? '' };
-    },
-  };
-}
+type Call = PlannedCall;
 
 const data = sharedToolTalkData();
 const loaded = data ? loadToolTalkFolder(data) : undefined;
@@ -50,12 +21,13 @@ const loaded = data ? loadToolTalkFolder(data) : undefined;
 async function play(caseId: string, edit: (plan: Call[][]) => Call[][], mode: ComparisonMode) {
   const found = loaded?.cases.find((c) => c.id === caseId);
   if (!found) throw new Error(`no case ${caseId}`);
-  const plan = edit(groundTruthPlan(found.conversation).map((turn) => [...turn]));
+  const truth = groundTruthPlan(found.conversation);
+  const plan = { ...truth, calls: edit(truth.calls.map((turn) => [...turn])) };
   const replay = await replayConversation(
     found.id,
     found.conversation,
     found.databases,
-    plannedAgent(found.conversation, plan),
+    plannedAgent('perturbed', plan),
     {
       mode,
       tools: offeredTools(found.conversation, 'all', true),
