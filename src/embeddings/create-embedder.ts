@@ -28,7 +28,7 @@ export async function createEmbedder(spec: string, options: CreateEmbedderOption
   const embedder = makeEmbedder(spec, options);
   if (!options.skipCheck) {
     if (embedder instanceof UseLiteEmbedder) await embedder.ready();
-    else await embedder.embed(['toolgauge embedder check'], options.signal);
+    else if (embedder instanceof OpenAICompatibleEmbedder) await embedder.probe(options.signal);
   }
   return new CachingEmbedder(embedder);
 }

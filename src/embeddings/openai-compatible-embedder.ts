@@ -30,13 +30,18 @@ export class OpenAICompatibleEmbedder implements Embedder {
     });
   }
 
-  async embed(texts: readonly string[], signal?: AbortSignal): Promise<readonly Float32Array[]> {
+  /** One request without retries, to fail fast (before a run) when the server is not there. */
+  async probe(signal?: AbortSignal): Promise<void> {
+    await this.embed(['toolgauge embedder check'], signal, 0);
+  }
+
+  async embed(texts: readonly string[], signal?: AbortSignal, retries?: number): Promise<readonly Float32Array[]> {
     if (texts.length === 0) return [];
     try {
       const result = await embedMany({
         model: this.provider.embeddingModel(this.options.model),
         values: [...texts],
-        maxRetries: this.options.maxRetries ?? 2,
+        maxRetries: retries ?? this.options.maxRetries ?? 2,
         ...(signal ? { abortSignal: signal } : {}),
       });
       const vectors = result.embeddings.map((vector) => Float32Array.from(vector));

@@ -23,8 +23,8 @@ export const REFERENCE_THRESHOLDS: SimilarityThresholds = {
 };
 
 const THRESHOLDS: Readonly<Record<string, SimilarityThresholds>> = {
-  'use-lite': { strict: 0.7, loose: 0.6, source: 'calibrated on bench/embedder-calibration.ts pairs' },
-  lexical: { strict: 0.5, loose: 0.4, source: 'calibrated on bench/embedder-calibration.ts pairs' },
+  'use-lite': { strict: 0.6, loose: 0.72, source: 'calibrated on bench/embedder-calibration.ts pairs' },
+  lexical: { strict: 0.67, loose: 0.53, source: 'calibrated on bench/embedder-calibration.ts pairs' },
 };
 
 /** The thresholds of an embedder by id; OpenAI-compatible and unknown embedders get the reference's. */
