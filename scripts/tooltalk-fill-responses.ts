@@ -19,7 +19,8 @@ if (!folder) {
   process.exit(2);
 }
 const loaded = loadToolTalkFolder(folder);
-for (const problem of loaded.problems) console.error(`${problem.file}${problem.field ? ` ${problem.field}` : ''}: ${problem.message}`);
+for (const problem of loaded.problems)
+  console.error(`${problem.file}${problem.field ? ` ${problem.field}` : ''}: ${problem.message}`);
 
 for (const benchmarkCase of loaded.cases) {
   const path = join(folder, benchmarkCase.file);
