@@ -5,7 +5,6 @@
  * at a ToolTalk checkout's `data/`, or `toolgauge data pull tooltalk`).
  */
 import { fileURLToPath } from 'node:url';
-import { worldFromDatabases } from '../../domains/tooltalk/index.js';
 import { conversationFor } from '../../models/index.js';
 import type { Benchmark, EpisodeInput, EpisodeResult, Trajectory } from '../../spec/index.js';
 import { isInfrastructureError } from '../../spec/index.js';
@@ -19,7 +18,7 @@ import type { ToolTalkCase } from './tooltalk-case.js';
 import { metricValues, TOOLTALK_METRICS } from './tooltalk-metrics.js';
 import { TOOLTALK_OPTIONS, toolTalkSettings } from './tooltalk-options.js';
 import { parseToolTalkRecord, TOOLTALK_RECORD_VERSION, type ToolTalkRecord } from './tooltalk-record.js';
-import { replayConversation, startingSession, systemPrompt } from './turn-replay.js';
+import { replayConversation, systemPrompt } from './turn-replay.js';
 
 export type { ToolTalkCase } from './tooltalk-case.js';
 export type { ToolTalkRecord } from './tooltalk-record.js';
@@ -146,8 +145,6 @@ export const tooltalkBenchmark: Benchmark<ToolTalkCase, ToolTalkRecord> = {
     const { conversation } = benchmarkCase;
     const firstAssistant = conversation.conversation.findIndex((turn) => turn.role === 'assistant');
     const prefixTurns = conversation.conversation.slice(0, Math.max(0, firstAssistant));
-    // Before the first assistant turn no call has been replayed: the databases and the starting login.
-    const world = worldFromDatabases(benchmarkCase.databases, startingSession(conversation));
     return {
       prefix: conversationFor('agent', [
         {
@@ -156,7 +153,7 @@ export const tooltalkBenchmark: Benchmark<ToolTalkCase, ToolTalkRecord> = {
           sender: 'system',
           recipient: 'agent',
           visibleTo: ['system', 'agent'],
-          text: systemPrompt(conversation, world, settings.mode),
+          text: systemPrompt(conversation),
         },
         ...prefixTurns.map((turn, position) => ({
           index: position + 1,

@@ -10,7 +10,7 @@
  * a reply and is recorded.
  */
 
-import { type StartingSession, sessionToken, TABLES, worldFromDatabases } from '../../domains/tooltalk/index.js';
+import { type StartingSession, worldFromDatabases } from '../../domains/tooltalk/index.js';
 import { computeDiagnostics, MessageBus } from '../../sandbox/index.js';
 import type {
   Agent,
@@ -86,19 +86,18 @@ export async function worldBeforeTurn(
   return world;
 }
 
-/** What the model is told about the conversation's user (the facts the reference's prompt gives). */
-export function systemPrompt(conversation: ConversationFile, world: WorldSnapshot, mode: ComparisonMode): string {
-  const token = sessionToken(world);
-  const loggedIn =
-    mode === 'reference-compatible'
-      ? (conversation.metadata.username ?? 'nobody')
-      : (world.rows(TABLES.accounts).find((row) => token !== null && row.session_token === token)?.username ??
-        'nobody');
+/**
+ * What the model is told about the conversation (the facts the reference's prompt gives: location, time
+ * and user). It is the same for every turn of a conversation, so a wire request of any turn starts with
+ * the same messages (the reference server recognises a case by them); the user is named as the one
+ * logged in when the conversation started, which stays true when someone logs in later.
+ */
+export function systemPrompt(conversation: ConversationFile): string {
   return [
     'You help the user manage their account, alarms, calendar, email, messages and reminders, and look up the weather.',
     `The user is in: ${conversation.metadata.location}`,
     `The current date and time: ${conversation.metadata.timestamp}`,
-    `Logged-in user: ${String(loggedIn)}`,
+    `Logged in when the conversation started: ${conversation.metadata.username ?? 'nobody'}`,
   ].join('\n');
 }
 
@@ -161,7 +160,7 @@ async function replayTurn(
     type: 'text',
     sender: 'system',
     recipient: 'agent',
-    text: systemPrompt(conversation, initial, options.mode),
+    text: systemPrompt(conversation),
     seeded: true,
   });
   let callNumber = 0;
