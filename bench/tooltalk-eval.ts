@@ -2,7 +2,8 @@
  * How fast ToolTalk scores predictions (no model): 10,000 conversations' predictions — the built-in
  * conversations' ground truth, with every free-text argument reworded per conversation so that the
  * offline embedder (USE lite) has new texts to embed — matched, flagged and scored in default mode.
- * Prints conversations/second, with the embedding time included.
+ * Conversations are scored 32 at a time, as a run's concurrent episodes are, so the run's embedder
+ * gathers their texts into batches. Prints conversations/second, with the embedding time included.
  *
  *   npm run build && node bench/tooltalk-eval.ts [conversations]
  */
@@ -21,7 +22,7 @@ async function pass(): Promise<{ seconds: number; successes: number; calls: numb
   const started = performance.now();
   let successes = 0;
   let calls = 0;
-  for (let index = 0; index < total; index += 1) {
+  const scoreOne = async (index: number) => {
     const benchmarkCase = loaded.cases[index % loaded.cases.length];
     if (!benchmarkCase) throw new Error('no built-in cases');
     const variant = index % variants;
@@ -50,6 +51,9 @@ async function pass(): Promise<{ seconds: number; successes: number; calls: numb
     const scored = await scoreReplay(benchmarkCase.conversation, predictions, 'default', async () => embedder);
     successes += scored.evaluation.metrics.success ? 1 : 0;
     calls += scored.evaluation.metrics.predictions;
+  };
+  for (let start = 0; start < total; start += 32) {
+    await Promise.all(Array.from({ length: Math.min(32, total - start) }, (_, offset) => scoreOne(start + offset)));
   }
   return { seconds: (performance.now() - started) / 1000, successes, calls };
 }

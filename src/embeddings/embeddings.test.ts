@@ -39,6 +39,28 @@ describe('caching embedder', () => {
     expect([...(again[1] ?? [])]).toEqual([3, 1]);
     expect(cached.size).toBe(3);
   });
+
+  it('gathers texts asked for at the same moment into one request, and retries after a failure', async () => {
+    const batches: string[][] = [];
+    let fail = true;
+    const inner = {
+      id: 'batching',
+      dimensions: 1,
+      async embed(texts: readonly string[]) {
+        batches.push([...texts]);
+        if (fail) throw new Error('down');
+        return texts.map(() => Float32Array.from([1]));
+      },
+    };
+    const cached = new CachingEmbedder(inner);
+    await expect(Promise.all([cached.embed(['a']), cached.embed(['b', 'a'])])).rejects.toThrow('down');
+    fail = false;
+    await Promise.all([cached.embed(['a']), cached.embed(['b']), cached.embed(['c'])]);
+    expect(batches).toEqual([
+      ['a', 'b'],
+      ['a', 'b', 'c'],
+    ]);
+  });
 });
 
 describe('thresholds', () => {
