@@ -7,7 +7,7 @@
  */
 
 import { sessionToken, TABLES, TOOLTALK_TOOLS, TOOLTALK_TOOLS_BY_NAME } from '../../domains/tooltalk/index.js';
-import { Executor } from '../../sandbox/index.js';
+import { Executor } from '../../engine/index.js';
 import type { ToolCall, ToolOutcome } from '../../spec/index.js';
 import { type ToolClock, ToolSet } from '../../tools/index.js';
 import type { WorldSnapshot } from '../../world/index.js';

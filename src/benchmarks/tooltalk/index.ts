@@ -5,9 +5,13 @@
  * at a ToolTalk checkout's `data/`, or `toolgauge data pull tooltalk`).
  */
 import { fileURLToPath } from 'node:url';
+import { z } from 'zod';
+import { TOOLTALK_TOOLS } from '../../domains/tooltalk/index.js';
 import { conversationFor } from '../../models/index.js';
 import type { Benchmark, EpisodeInput, EpisodeResult, Trajectory } from '../../spec/index.js';
 import { isInfrastructureError } from '../../spec/index.js';
+import { conversationFileSchema } from './conversation-file.js';
+import { explainToolTalkEpisode } from './explain-episode.js';
 import { loadToolTalkFolder } from './load-conversations.js';
 import { oracleAgent } from './oracle-agent.js';
 import { proveConversation } from './prove-conversation.js';
@@ -137,6 +141,9 @@ export const tooltalkBenchmark: Benchmark<ToolTalkCase, ToolTalkRecord> = {
   trajectories(record): readonly Trajectory[] {
     return record.turns.flatMap((turn) => (turn.trajectory ? [turn.trajectory] : []));
   },
+  explain: explainToolTalkEpisode,
+  tools: () => TOOLTALK_TOOLS.map((entry) => entry.tool),
+  caseFileSchema: () => z.toJSONSchema(conversationFileSchema, { target: 'draft-2020-12', io: 'input' }),
   prove(benchmarkCase, context) {
     return proveConversation(benchmarkCase, toolTalkSettings(context.options), context.services);
   },

@@ -11,7 +11,7 @@
  */
 
 import { type StartingSession, worldFromDatabases } from '../../domains/tooltalk/index.js';
-import { computeDiagnostics, MessageBus } from '../../sandbox/index.js';
+import { computeDiagnostics, MessageBus } from '../../engine/index.js';
 import type {
   Agent,
   Message,
