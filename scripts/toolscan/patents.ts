@@ -19,7 +19,14 @@ const SUBJECTS: Record<string, string[]> = {
     'antenna assembly',
     'motor controller',
   ],
-  mechanical: ['gear assembly', 'hinge mechanism', 'valve actuator', 'bicycle frame', 'drone propeller', 'conveyor belt'],
+  mechanical: [
+    'gear assembly',
+    'hinge mechanism',
+    'valve actuator',
+    'bicycle frame',
+    'drone propeller',
+    'conveyor belt',
+  ],
   chemical: [
     'polymer coating',
     'electrolyte solution',
@@ -36,7 +43,14 @@ const SUBJECTS: Record<string, string[]> = {
     'search index',
     'speech interface',
   ],
-  medical: ['insulin pump', 'surgical stapler', 'hearing aid', 'glucose monitor', 'bone implant', 'stent delivery device'],
+  medical: [
+    'insulin pump',
+    'surgical stapler',
+    'hearing aid',
+    'glucose monitor',
+    'bone implant',
+    'stent delivery device',
+  ],
 };
 const ADJECTIVES = [
   'Adaptive',
@@ -150,7 +164,13 @@ export function generatePatents(random: Random): { patents: PatentRecord[]; quer
       inventors,
       claims: random.int(4, 32),
       abstract: `A ${subject} ${title.slice(title.indexOf(subject) + subject.length).trim()} is described. It ${random.pick(
-        ['reduces energy use', 'extends service life', 'lowers manufacturing cost', 'improves accuracy', 'simplifies maintenance'],
+        [
+          'reduces energy use',
+          'extends service life',
+          'lowers manufacturing cost',
+          'improves accuracy',
+          'simplifies maintenance',
+        ],
       )} compared with earlier designs and ${random.pick(['needs no external controller', 'can be retrofitted', 'works across a wide temperature range', 'uses recyclable parts'])}.`,
     });
   }
@@ -159,7 +179,24 @@ export function generatePatents(random: Random): { patents: PatentRecord[]; quer
   return { patents, queries: patentQueries(random, patents) };
 }
 
-const KEYWORDS = ['battery', 'sensor', 'valve', 'polymer', 'insulin', 'drone', 'circuit', 'membrane', 'encryption', 'hearing', 'gear', 'hinge', 'catalyst', 'glucose', 'antenna', 'compression'];
+const KEYWORDS = [
+  'battery',
+  'sensor',
+  'valve',
+  'polymer',
+  'insulin',
+  'drone',
+  'circuit',
+  'membrane',
+  'encryption',
+  'hearing',
+  'gear',
+  'hinge',
+  'catalyst',
+  'glucose',
+  'antenna',
+  'compression',
+];
 
 function matching(patents: readonly PatentRecord[], keyword: string): PatentRecord[] {
   return patents.filter((patent) => patent.title.toLowerCase().includes(keyword.toLowerCase()));
@@ -167,11 +204,21 @@ function matching(patents: readonly PatentRecord[], keyword: string): PatentReco
 
 function patentQueries(random: Random, patents: readonly PatentRecord[]): QueryRecord[] {
   const queries: QueryRecord[] = [];
-  const add = (base: number, build: (aug: (typeof MAIN_AUGMENTATIONS)[number]) => Omit<QueryRecord, 'id' | 'baseId' | 'augmentation'> | undefined) => {
+  const add = (
+    base: number,
+    build: (
+      aug: (typeof MAIN_AUGMENTATIONS)[number],
+    ) => Omit<QueryRecord, 'id' | 'baseId' | 'augmentation'> | undefined,
+  ) => {
     const augmentation = MAIN_AUGMENTATIONS[queries.length % MAIN_AUGMENTATIONS.length] ?? 'constraint';
     const built = build(augmentation);
     if (!built) return false;
-    queries.push({ id: `patents-${String(queries.length + 1).padStart(3, '0')}`, baseId: `patents-b${base}`, augmentation, ...built });
+    queries.push({
+      id: `patents-${String(queries.length + 1).padStart(3, '0')}`,
+      baseId: `patents-b${base}`,
+      augmentation,
+      ...built,
+    });
     return true;
   };
   const fullFields = ['patent_number', 'patent_title', 'patent_date', 'category'];
