@@ -7,7 +7,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { generateMovies } from './movies.ts';
 import { generatePatents } from './patents.ts';
-import { IRRELEVANT_CONSTRAINTS, type QueryRecord, seededRandom } from './random.ts';
+import { anyValue, IRRELEVANT_CONSTRAINTS, type QueryRecord, seededRandom } from './random.ts';
 import { generateSpaceflight } from './spaceflight.ts';
 import { CURRENT_DATE, generateSports } from './sports.ts';
 import { generateWeather } from './weather.ts';
@@ -29,7 +29,60 @@ function irrelevant(environment: string, queries: readonly QueryRecord[], count:
   }));
 }
 
-function writeQueries(environment: string, queries: QueryRecord[], irrelevantCount: number): void {
+/**
+ * Page sizes and field lists the query does not ask for are "any value" in the gold calls: asking for 50
+ * results instead of the default 10 is not an incorrect argument value when the question does not care.
+ * The example (what the oracle plays) is the API's default.
+ */
+const UNCONSTRAINED: Record<string, Record<string, unknown>> = {
+  ...Object.fromEntries(
+    [
+      'get_patent_with_title',
+      'get_patent_with_title_and_date',
+      'get_patent_with_title_gte_date',
+      'get_patent_with_title_lt_date',
+      'get_patent_with_title_not',
+      'get_patent_with_date_range',
+      'get_patent_with_inventor',
+      'get_patent_with_assignee',
+    ].map((api) => [api, { count: 10, fields: ['patent_number', 'patent_title', 'patent_date'] }]),
+  ),
+  get_movie_cast: { limit: 10 },
+  get_similar_movies: { limit: 5 },
+  ...Object.fromEntries(
+    [
+      'get_articles',
+      'get_articles_published_after',
+      'get_articles_published_before',
+      'get_articles_published_between',
+      'get_blogs',
+      'get_reports',
+    ].map((api) => [api, { limit: 10 }]),
+  ),
+  list_leagues: { page_size: 10 },
+  list_teams: { page_size: 10 },
+  list_matches: { page_size: 10 },
+};
+
+function relaxPageSizes(queries: QueryRecord[]): QueryRecord[] {
+  return queries.map((query) => ({
+    ...query,
+    trajectories: query.trajectories.map((trajectory) =>
+      trajectory.map((step) => {
+        const free = UNCONSTRAINED[step.api] ?? {};
+        const added = Object.fromEntries(
+          Object.entries(free)
+            .filter(([name]) => !(name in step.arguments))
+            .map(([name, example]) => [name, anyValue(example)]),
+        );
+        return { ...step, arguments: { ...step.arguments, ...added } };
+      }),
+    ),
+  }));
+}
+
+function writeQueries(environment: string, generated: QueryRecord[], irrelevantCount: number): void {
+  const queries = relaxPageSizes(generated);
   write(`queries/${environment}.json`, {
     $schema: '../query.schema.json',
     formatVersion: 1,

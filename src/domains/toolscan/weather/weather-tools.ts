@@ -71,24 +71,28 @@ export const getCurrentDate = defineTool({
 
 export const getLatitudeLongitude = defineTool({
   name: 'get_latitude_longitude',
-  description: 'Finds places by name and gives their coordinates.',
-  parameters: z.object({ name: z.string().min(1).describe('The place name, e.g. "Lisbon".') }),
+  description:
+    'Finds places by name and gives their coordinates. A region or country code after a comma narrows the search ("Portland, Maine").',
+  parameters: z.object({ name: z.string().min(1).describe('The place name, e.g. "Lisbon" or "Portland, Oregon".') }),
   returns: 'A list of { name, region, country, latitude, longitude } (at most 5); empty when nothing matches.',
   kind: 'read',
   domain,
-  run: ({ name }) =>
-    loadWeather()
-      .stations.filter(
-        (station) => containsText(station.name, name) || containsText(`${station.name}, ${station.region}`, name),
-      )
-      .slice(0, 5)
-      .map((station) => ({
-        name: station.name,
-        region: station.region,
-        country: station.country,
-        latitude: station.latitude,
-        longitude: station.longitude,
-      })),
+  run: ({ name }) => {
+    const [place = '', ...qualifiers] = name.split(',').map((part) => part.trim());
+    const byName = loadWeather().stations.filter((station) => place !== '' && containsText(station.name, place));
+    const qualified = byName.filter((station) =>
+      qualifiers.some(
+        (qualifier) => containsText(station.region, qualifier) || station.country === qualifier.toUpperCase(),
+      ),
+    );
+    return (qualified.length > 0 ? qualified : byName).slice(0, 5).map((station) => ({
+      name: station.name,
+      region: station.region,
+      country: station.country,
+      latitude: station.latitude,
+      longitude: station.longitude,
+    }));
+  },
 });
 
 export const getElevation = defineTool({
