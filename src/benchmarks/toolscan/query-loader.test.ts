@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { answerMatches } from './answer-check.js';
 import { apiNameSimilarity } from './api-similarity.js';
-import { queryFileJsonSchema } from './query-file.js';
+import { type AnswerSpec, queryFileJsonSchema } from './query-file.js';
 import { loadToolscanQueries } from './query-loader.js';
 
 const good = {
@@ -83,7 +83,7 @@ describe('ToolScan answers and API similarity', () => {
     expect(answerMatches(number, 'About 16,750 km')).toBe(true);
     expect(answerMatches(number, 'From 2019: 16,750 km')).toBe(false);
     expect(answerMatches(number, 17000)).toBe(false);
-    const set = { type: 'set', values: ['US10120000', 'US10120037'] } as const;
+    const set: AnswerSpec = { type: 'set', values: ['US10120000', 'US10120037'] };
     expect(answerMatches(set, ['us10120037', 'US10120000'])).toBe(true);
     expect(answerMatches(set, 'US10120037, US10120000')).toBe(true);
     expect(answerMatches(set, ['US10120037'])).toBe(false);
