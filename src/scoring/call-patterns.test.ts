@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { argumentsMatch, fitGold, fitTrajectory, type GoldCall, sameValue } from './call-patterns.js';
+import type { ToolTrace } from '../spec/index.js';
+import { argumentsMatch, executedCalls, fitGold, fitTrajectory, type GoldCall, sameValue } from './call-patterns.js';
 
 const call = (api: string, args: Record<string, unknown> = {}) => ({ api, arguments: args });
 
@@ -58,5 +59,43 @@ describe('IAC and IAV against gold call lists', () => {
   it('gives IAV null when no gold call is considered and keeps the first trajectory on ties', () => {
     const fit = fitGold([], [[call('a')], [call('b')]]);
     expect(fit).toMatchObject({ chosen: 0, iac: 0, iav: null });
+  });
+});
+
+describe('executed calls from traces', () => {
+  const trace = (
+    name: string,
+    args: Record<string, unknown>,
+    outcome: ToolTrace['outcome'],
+    caller: ToolTrace['caller'] = 'agent',
+  ): ToolTrace => ({
+    callId: `${name}-${JSON.stringify(args)}`,
+    caller,
+    callMessageIndex: 0,
+    resultMessageIndex: 1,
+    requestedName: name,
+    toolName: name === 'nope' ? null : name,
+    arguments: args,
+    outcome,
+    worldDiff: {},
+  });
+  const ok = { type: 'result', value: null } as const;
+  it('keeps calls that ran (a not-found result included), drops rejected ones, repeats, other roles and excluded names', () => {
+    const made = executedCalls(
+      [
+        trace('search', { q: 'a', page: 1 }, ok),
+        trace('search', { page: 1, q: 'a' }, ok),
+        trace('details', { id: 9 }, { type: 'error', error: { kind: 'not-found', message: 'no' } }),
+        trace('details', { id: '9' }, { type: 'error', error: { kind: 'invalid-argument-type', message: 'no' } }),
+        trace('nope', {}, { type: 'error', error: { kind: 'unknown-tool', message: 'no' } }),
+        trace('finish', { answer: 1 }, ok),
+        trace('end_conversation', {}, ok, 'user'),
+      ],
+      { exclude: ['finish'] },
+    );
+    expect(made).toEqual([
+      { api: 'search', arguments: { q: 'a', page: 1 } },
+      { api: 'details', arguments: { id: 9 } },
+    ]);
   });
 });

@@ -18,6 +18,7 @@
  *   separately), as in the reference, which minimises (missing, wrong) counts; scores rather than raw
  *   counts are compared so that a longer alternative is not favoured just for being longer.
  */
+import type { ToolTrace } from '../spec/index.js';
 
 /** "Any value" for a gold argument: anything the agent gives matches; `$any` is an example value. */
 export interface AnyValue {
@@ -193,4 +194,48 @@ export function fitGold(
     if (fit.iac > best.iac || (fit.iac === best.iac && (fit.iav ?? -1) > (best.iav ?? -1))) best = fit;
   }
   return { chosen: best.index, iac: best.iac, iav: best.iav, fits };
+}
+
+/** Error kinds of the executor's checks before a call runs: such a call was never executed. */
+export const PRE_RUN_ERROR_KINDS: ReadonlySet<string> = new Set([
+  'unknown-tool',
+  'unparsable-arguments',
+  'unknown-argument',
+  'missing-argument',
+  'invalid-argument-type',
+  'invalid-arguments',
+]);
+
+/**
+ * The executed calls of one role in an episode's traces, ready for {@link fitGold}: calls that passed
+ * the executor's checks (under the real tool name), exact repeats kept once, names in `exclude` (such as
+ * a benchmark's `finish`) left out. Any benchmark can score IAC/IAV this way from its trajectories.
+ */
+export function executedCalls(
+  traces: readonly ToolTrace[],
+  options: { readonly caller?: ToolTrace['caller']; readonly exclude?: readonly string[] } = {},
+): MadeCall[] {
+  const caller = options.caller ?? 'agent';
+  const seen = new Set<string>();
+  const made: MadeCall[] = [];
+  for (const trace of traces) {
+    if (trace.caller !== caller || !trace.toolName || typeof trace.arguments !== 'object') continue;
+    if (options.exclude?.includes(trace.requestedName) || options.exclude?.includes(trace.toolName)) continue;
+    if (trace.outcome.type === 'error' && PRE_RUN_ERROR_KINDS.has(trace.outcome.error.kind)) continue;
+    const key = JSON.stringify([trace.toolName, sortedKeys(trace.arguments)]);
+    if (seen.has(key)) continue;
+    seen.add(key);
+    made.push({ api: trace.toolName, arguments: trace.arguments });
+  }
+  return made;
+}
+
+function sortedKeys(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(sortedKeys);
+  if (!isPlainObject(value)) return value;
+  return Object.fromEntries(
+    Object.keys(value)
+      .sort()
+      .map((key) => [key, sortedKeys(value[key])]),
+  );
 }

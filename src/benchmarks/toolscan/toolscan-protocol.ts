@@ -9,6 +9,7 @@
 import { z } from 'zod';
 import { findEnvironment, type ToolscanEnvironment } from '../../domains/toolscan/index.js';
 import { endConversationTool, runEpisode } from '../../sandbox/index.js';
+import { PRE_RUN_ERROR_KINDS } from '../../scoring/call-patterns.js';
 import type { Agent, Message, Trajectory, Turn, TurnRequest } from '../../spec/index.js';
 import { defineTool, type Tool, ToolSet } from '../../tools/index.js';
 import { ScriptedUser } from '../../users/index.js';
@@ -26,14 +27,7 @@ export interface ToolscanSettings {
 }
 
 /** The error kinds of the executor's pre-run checks: the feedback mechanism. */
-export const CHECK_ERROR_KINDS = new Set([
-  'unknown-tool',
-  'unparsable-arguments',
-  'unknown-argument',
-  'missing-argument',
-  'invalid-argument-type',
-  'invalid-arguments',
-]);
+export const CHECK_ERROR_KINDS = PRE_RUN_ERROR_KINDS;
 
 export const finishTool: Tool = defineTool({
   name: 'finish',
