@@ -138,6 +138,15 @@ const LAST = [
   'Valdez',
   'Winslow',
 ];
+const CHARACTER_ROLES = [
+  'The Stranger',
+  'Young Officer',
+  'Dr. Hale',
+  'The Captain',
+  'Narrator',
+  'Bartender',
+  'Mrs. Finch',
+];
 const BIRTHPLACES = [
   'Lyon, France',
   'Toronto, Canada',
@@ -223,7 +232,7 @@ export function generateMovies(random: Random): {
     const budget = random.int(2, 180) * 1_000_000;
     const cast = random.sample(by('Acting'), random.int(4, 8)).map((person, order) => ({
       person_id: person.id,
-      character: `${random.pick(FIRST)} ${random.pick(['', 'the ', ''])}${random.pick(LAST)}`.replace('  ', ' '),
+      character: random.chance(0.15) ? random.pick(CHARACTER_ROLES) : `${random.pick(FIRST)} ${random.pick(LAST)}`,
       order,
     }));
     const crew: MovieRecord['crew'] = [
