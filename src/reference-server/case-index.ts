@@ -1,10 +1,10 @@
+import { presentCallsFor } from '../agents/index.js';
 import {
-  presentCallsFor,
   type SandboxCase,
   type SandboxScenario,
   sandboxCases,
   sandboxToolSet,
-} from '../benchmarks/sandbox/index.js';
+} from '../benchmarks/sandbox/internals.js';
 import type { ToolCall } from '../spec/index.js';
 import { type ToolFingerprint, toolFingerprint } from './tool-fingerprint.js';
 import { assistantTurns, systemText, type WireRequest } from './wire-conversation.js';

@@ -1,4 +1,4 @@
-import type { SandboxScenario } from '../benchmarks/sandbox/index.js';
+import type { SandboxScenario } from '../benchmarks/sandbox/internals.js';
 import type { Turn } from '../spec/index.js';
 import { normalize, openingsOf } from './case-index.js';
 import { assistantTurns, type WireRequest } from './wire-conversation.js';

@@ -1,4 +1,4 @@
-import type { Trajectory } from '../spec/index.js';
+import type { Trajectory } from '../../../spec/index.js';
 
 /**
  * ToolSandbox's turn count (paper appendix B.1, D.3): every message between the user, the agent and the

@@ -1,7 +1,7 @@
-import type { Trajectory } from '../spec/index.js';
-import type { WorldSchema } from '../world/index.js';
+import { EpisodeView } from '../../../scoring/episode-view.js';
+import type { Trajectory } from '../../../spec/index.js';
+import type { WorldSchema } from '../../../world/index.js';
 import { scoreConstraint } from './constraint-score.js';
-import { EpisodeView } from './episode-view.js';
 import { type MatchableMilestone, type MilestoneMatch, matchMilestones } from './milestone-matcher.js';
 import { constrainedTables, constraintReferences, type MilestoneSpec } from './milestone-spec.js';
 import { turnCount } from './turn-count.js';

@@ -1,10 +1,10 @@
-import { ReplayAgent } from '../../agents/index.js';
-import { demoDomain, demoWorldRows } from '../../domains/demo/index.js';
-import { endConversationTool, runEpisode } from '../../sandbox/index.js';
-import type { Agent, Trajectory, TrajectoryEvent, User } from '../../spec/index.js';
-import { ToolRegistry, ToolSet } from '../../tools/index.js';
-import { ScriptedUser } from '../../users/index.js';
-import { defineWorldSchema, EpisodeClock, WorldSnapshot } from '../../world/index.js';
+import { ReplayAgent } from '../agents/index.js';
+import { demoDomain, demoWorldRows } from '../domains/demo/index.js';
+import { endConversationTool, runEpisode } from '../engine/index.js';
+import type { Agent, Trajectory, TrajectoryEvent, User } from '../spec/index.js';
+import { ToolRegistry, ToolSet } from '../tools/index.js';
+import { ScriptedUser } from '../users/index.js';
+import { defineWorldSchema, EpisodeClock, WorldSnapshot } from '../world/index.js';
 
 /**
  * The built-in example episode: the user asks for a notice to be posted while wifi is off. The replayed

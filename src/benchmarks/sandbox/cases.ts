@@ -1,8 +1,9 @@
+import type { BenchmarkCase } from '../../spec/index.js';
 import { AUGMENTATIONS, type Augmentation } from '../../tools/index.js';
 import type { SandboxScenario } from './sandbox-scenario.js';
 
 /** One runnable case: a scenario, one wording of its opening line, one tool augmentation. */
-export interface SandboxCase {
+export interface SandboxCase extends BenchmarkCase {
   /** `<baseId>/<augmentation>`, e.g. `send-message-cellular-off~1/scrambled-tool-name`. */
   readonly id: string;
   /** The scenario id, with `~n` for the n-th paraphrase of its opening line. */
@@ -10,6 +11,12 @@ export interface SandboxCase {
   readonly scenario: SandboxScenario;
   readonly opening: string;
   readonly augmentation: Augmentation;
+  /** `baseId`, `categories` (the scenario's) and `augmentation`: what reports group by. */
+  readonly labels: {
+    readonly baseId: string;
+    readonly categories: readonly string[];
+    readonly augmentation: Augmentation;
+  };
 }
 
 /** Every case of the scenarios: each opening wording × each augmentation. */
@@ -26,6 +33,7 @@ export function sandboxCases(
         scenario,
         opening,
         augmentation,
+        labels: { baseId, categories: scenario.categories, augmentation },
       }));
     }),
   );

@@ -1,4 +1,4 @@
-import { DefinitionError } from '../spec/index.js';
+import { DefinitionError } from '../../../spec/index.js';
 
 /** What a milestone's score may read about the mapping chosen so far. */
 export interface MatchContext {

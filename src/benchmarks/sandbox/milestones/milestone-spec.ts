@@ -1,5 +1,5 @@
-import type { Row } from '../spec/index.js';
-import type { ColumnSimilarity } from './column-similarity.js';
+import type { ColumnSimilarity } from '../../../scoring/column-similarity.js';
+import type { Row } from '../../../spec/index.js';
 
 /**
  * Milestones and minefields as data (what scenario files hold once loaded). Each milestone is a set of

@@ -6,3 +6,4 @@ export * from './episode.js';
 export * from './executor.js';
 export * from './message-bus.js';
 export * from './render-outcome.js';
+export * from './trajectory-schema.js';

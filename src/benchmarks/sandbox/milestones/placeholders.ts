@@ -1,4 +1,4 @@
-import type { EpisodeView } from './episode-view.js';
+import type { EpisodeView } from '../../../scoring/episode-view.js';
 import type { MatchContext } from './milestone-matcher.js';
 import { PLACEHOLDER } from './milestone-spec.js';
 

@@ -1,12 +1,12 @@
-import type { CellValue, Row } from '../spec/index.js';
-import { requireTable, type WorldSnapshot } from '../world/index.js';
-import { type ColumnSimilarity, columnSimilarity } from './column-similarity.js';
-import type { EpisodeView } from './episode-view.js';
+import { type ColumnSimilarity, columnSimilarity } from '../../../scoring/column-similarity.js';
+import type { EpisodeView } from '../../../scoring/episode-view.js';
+import { rougeL } from '../../../scoring/rouge-l.js';
+import { rowSetSimilarity } from '../../../scoring/row-assignment.js';
+import type { CellValue, Row } from '../../../spec/index.js';
+import { requireTable, type WorldSnapshot } from '../../../world/index.js';
 import type { MatchContext } from './milestone-matcher.js';
 import type { ConstraintSpec } from './milestone-spec.js';
 import { filledTexts, wholePlaceholder } from './placeholders.js';
-import { rougeL } from './rouge-l.js';
-import { rowSetSimilarity } from './row-assignment.js';
 
 /** Columns compared by ROUGE-L unless a constraint says otherwise (free text); the rest exactly. */
 const TEXT_COLUMNS = new Set(['content', 'relationship', 'text']);

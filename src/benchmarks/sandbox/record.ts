@@ -1,6 +1,8 @@
-import { type EpisodeScore, edgesOf, type MilestoneGraphSpec, type MilestoneMatch } from '../../scoring/index.js';
+import { z } from 'zod';
+import { describeZodError, parseTrajectory } from '../../engine/index.js';
 import type { Diagnostics, TerminationReason, Trajectory } from '../../spec/index.js';
-import type { SandboxCase } from './sandbox-cases.js';
+import type { SandboxCase } from './cases.js';
+import { type EpisodeScore, edgesOf, type MilestoneGraphSpec, type MilestoneMatch } from './milestones/index.js';
 import type { SandboxCategory } from './scenario-file.js';
 
 /** One scored episode of the sandbox benchmark, as a run keeps it. */
@@ -73,4 +75,41 @@ export function sandboxEpisodeRecord(
     diagnostics: trajectory.diagnostics.counts,
     trajectory,
   };
+}
+
+const matchSchema = z.object({ milestone: z.string(), messageIndex: z.number(), similarity: z.number() });
+const graphSchema = z.object({
+  nodes: z.array(z.object({ id: z.string(), description: z.string().optional(), scored: z.boolean() })),
+  edges: z.array(z.tuple([z.string(), z.string()])),
+});
+
+/** A stored sandbox record (older records may carry `modelCalls`, kept by the run since store format 2). */
+const recordSchema = z.looseObject({
+  formatVersion: z.literal(1),
+  caseId: z.string(),
+  baseId: z.string(),
+  scenarioId: z.string(),
+  augmentation: z.string(),
+  categories: z.array(z.string()),
+  trial: z.number().int().nonnegative(),
+  agent: z.string(),
+  score: z.number(),
+  milestoneScore: z.number(),
+  minefieldScore: z.number(),
+  turnCount: z.number(),
+  milestones: z.array(matchSchema),
+  minefields: z.array(matchSchema),
+  milestoneGraph: graphSchema.optional(),
+  minefieldGraph: graphSchema.optional(),
+  termination: z.looseObject({ type: z.string() }),
+  diagnostics: z.record(z.string(), z.number()),
+  trajectory: z.unknown(),
+});
+
+/** Reads a stored record back (untrusted JSON): checked, or an error naming the field. */
+export function parseSandboxRecord(value: unknown): SandboxEpisodeRecord {
+  const parsed = recordSchema.safeParse(value);
+  if (!parsed.success) throw new Error(describeZodError(parsed.error, 'record'));
+  const trajectory = parseTrajectory(parsed.data.trajectory, 'record.trajectory');
+  return { ...(parsed.data as unknown as SandboxEpisodeRecord), trajectory };
 }

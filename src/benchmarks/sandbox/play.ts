@@ -1,14 +1,25 @@
 import { buildSandboxWorld } from '../../domains/sandbox/index.js';
-import { runEpisode } from '../../sandbox/index.js';
-import { type EpisodeScore, evaluateEpisode } from '../../scoring/index.js';
-import type { Agent, NewMessage, Row, Trajectory, TrajectoryEvent, User } from '../../spec/index.js';
+import { runEpisode } from '../../engine/index.js';
+import type {
+  Agent,
+  EpisodeInput,
+  EpisodeResult,
+  NewMessage,
+  Row,
+  Trajectory,
+  TrajectoryEvent,
+  User,
+} from '../../spec/index.js';
 import { DefinitionError } from '../../spec/index.js';
 import { augmentedToolSet, ToolSet } from '../../tools/index.js';
 import { ScriptedUser } from '../../users/index.js';
 import { EpisodeClock, requireTable, WorldSnapshot } from '../../world/index.js';
-import type { SandboxCase } from './sandbox-cases.js';
+import type { SandboxCase } from './cases.js';
+import { type EpisodeScore, evaluateEpisode } from './milestones/index.js';
+import { type SandboxEpisodeRecord, sandboxEpisodeRecord } from './record.js';
 import type { SandboxScenario } from './sandbox-scenario.js';
 import { sandboxToolkit } from './sandbox-toolkit.js';
+import { sandboxMetrics } from './score.js';
 
 /** What every sandbox agent is told, whatever the scenario (it leaks nothing about the test). */
 export const SANDBOX_AGENT_PROMPT =
@@ -128,4 +139,24 @@ export function scenarioRows(scenario: SandboxScenario): Record<string, Row[]> {
     rows[table] = [...tableRows, ...(changes.add ?? [])];
   }
   return rows;
+}
+
+/** The benchmark's `play`: one case with the run's participants, scored into its metrics and record. */
+export async function playSandboxEpisode(
+  input: EpisodeInput<SandboxCase>,
+): Promise<EpisodeResult<SandboxEpisodeRecord>> {
+  const { trajectory, score } = await runSandboxCase({
+    sandboxCase: input.case,
+    agent: input.agent,
+    trial: input.trial,
+    signal: input.signal,
+    ...(input.user ? { user: input.user } : {}),
+    ...(input.limits.maxMessages === undefined ? {} : { maxMessages: input.limits.maxMessages }),
+  });
+  const record = sandboxEpisodeRecord(input.case, input.trial, input.agent.name, { trajectory, score });
+  const labels = { ...input.case.labels, scenarioId: input.case.scenario.id };
+  if (trajectory.termination.type === 'infrastructure-failure') {
+    return { status: 'failed', error: trajectory.termination.message, metrics: {}, labels, record };
+  }
+  return { status: 'scored', metrics: sandboxMetrics(score), labels, record };
 }

@@ -7,6 +7,7 @@ import type {
   WorldDiff,
 } from '../spec/index.js';
 import { DIAGNOSTIC_PATTERNS } from '../spec/index.js';
+import { canonicalJson } from '../world/index.js';
 
 const PATTERN_OF_ERROR: Partial<Record<ToolErrorKind, DiagnosticPattern>> = {
   'unknown-tool': 'IFN',
@@ -55,13 +56,4 @@ export function computeDiagnostics(
   >;
   for (const { pattern } of findings) counts[pattern] += 1;
   return { counts, findings };
-}
-
-/** JSON with object keys sorted, so that argument order does not make two calls differ. */
-export function canonicalJson(value: unknown): string {
-  return JSON.stringify(value, (_key, inner: unknown) =>
-    inner && typeof inner === 'object' && !Array.isArray(inner)
-      ? Object.fromEntries(Object.entries(inner as Record<string, unknown>).sort(([a], [b]) => (a < b ? -1 : 1)))
-      : inner,
-  );
 }
