@@ -8,8 +8,9 @@
  */
 import type { AnyBenchmark } from '../spec/index.js';
 import { sandboxBenchmark } from './sandbox/index.js';
+import { toolscanBenchmark } from './toolscan/index.js';
 
-const BENCHMARKS: readonly AnyBenchmark[] = [sandboxBenchmark];
+const BENCHMARKS: readonly AnyBenchmark[] = [sandboxBenchmark, toolscanBenchmark];
 
 /** The registered benchmarks, in registration order (hidden ones included). */
 export function allBenchmarks(): readonly AnyBenchmark[] {

@@ -3,12 +3,15 @@
  * feedback mechanism that rejects malformed calls before they run, seven error patterns scored against
  * several gold trajectories, success by the expected answer, and the paper's ablations as run options.
  */
+import { TOOLSCAN_ENVIRONMENTS } from '../../domains/toolscan/index.js';
 import type { Benchmark, EpisodeResult, MetricDefinition, ReferenceCase } from '../../spec/index.js';
+import { queryFileJsonSchema } from './query-file.js';
 import { loadToolscanQueries, type ToolscanCase } from './query-loader.js';
 import { oracleAgent, unhelpfulAgent } from './toolscan-agents.js';
 import { aggregateToolscan } from './toolscan-aggregate.js';
+import { explainToolscanRecord } from './toolscan-explain.js';
 import { querySetFrom, settingsFrom, TOOLSCAN_OPTIONS } from './toolscan-options.js';
-import { agentToolSet, playQuery, systemPrompt } from './toolscan-protocol.js';
+import { agentToolSet, finishTool, playQuery, systemPrompt } from './toolscan-protocol.js';
 import { proveQuery } from './toolscan-prove.js';
 import { parseToolscanRecord, TOOLSCAN_RECORD_VERSION, type ToolscanRecord } from './toolscan-record.js';
 import { PATTERNS, scoreEpisode } from './toolscan-score.js';
@@ -123,6 +126,9 @@ export const toolscanBenchmark: Benchmark<ToolscanCase, ToolscanRecord> = {
   aggregate: aggregateToolscan,
   parseRecord: parseToolscanRecord,
   trajectories: (record) => [record.trajectory],
+  explain: explainToolscanRecord,
+  tools: () => [...TOOLSCAN_ENVIRONMENTS.flatMap((environment) => environment.tools), finishTool],
+  caseFileSchema: queryFileJsonSchema,
 
   async prove(item, context) {
     return proveQuery(item, settingsFrom(context.options));

@@ -9,7 +9,7 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { basename, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { findEnvironment, TOOLSCAN_DATA_FOLDER } from '../../domains/toolscan/index.js';
-import { checkArguments } from '../../sandbox/index.js';
+import { checkArguments } from '../../engine/index.js';
 import { exampleOf } from '../../scoring/call-patterns.js';
 import type { BenchmarkCase, CaseProblem, LoadedCases } from '../../spec/index.js';
 import { type QueryRecord, queryFileSchema, querySchema } from './query-file.js';

@@ -8,7 +8,7 @@
  */
 import { z } from 'zod';
 import { findEnvironment, type ToolscanEnvironment } from '../../domains/toolscan/index.js';
-import { endConversationTool, runEpisode } from '../../sandbox/index.js';
+import { endConversationTool, runEpisode } from '../../engine/index.js';
 import { PRE_RUN_ERROR_KINDS } from '../../scoring/call-patterns.js';
 import type { Agent, Message, Trajectory, Turn, TurnRequest } from '../../spec/index.js';
 import { defineTool, type Tool, ToolSet } from '../../tools/index.js';

@@ -1,5 +1,6 @@
 /** The stored record of a ToolScan episode (version 1), validated when read back. */
 import { z } from 'zod';
+import { parseTrajectory } from '../../engine/index.js';
 import type { Trajectory } from '../../spec/index.js';
 import { OUTPUT_FORMATS, type ToolscanSettings } from './toolscan-protocol.js';
 import type { ToolscanScore } from './toolscan-score.js';
@@ -56,5 +57,8 @@ export function parseToolscanRecord(value: unknown): ToolscanRecord {
     const field = issue?.path.map(String).join('.') || '(root)';
     throw new Error(`toolscan record: ${field}: ${issue?.message ?? 'invalid'}`);
   }
-  return parsed.data as unknown as ToolscanRecord;
+  return {
+    ...(parsed.data as unknown as ToolscanRecord),
+    trajectory: parseTrajectory(parsed.data.trajectory, 'record.trajectory'),
+  };
 }
