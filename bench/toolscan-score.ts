@@ -7,7 +7,7 @@
  *
  *   node bench/toolscan-score.ts        (after `npm run build`)
  */
-import { loadToolscanQueries, oracleAgent, playQuery, scoreEpisode } from '../dist/benchmarks/toolscan/index.js';
+import { loadToolscanQueries, oracleAgent, playQuery, scoreEpisode } from '../dist/benchmarks/toolscan/internals.js';
 import type { Agent, Trajectory, Turn, TurnRequest } from '../dist/spec/index.js';
 
 const EPISODES = 10_000;

@@ -11,7 +11,7 @@
  * Normalisation: Unicode compatibility form, accents removed, lower case, every run of characters other
  * than letters and digits becomes one space, trimmed ("2-1" equals "2 - 1"; "Space.com" equals "space com").
  */
-import type { AnswerSpec } from './query-file.js';
+import type { AnswerSpec } from './cases.js';
 
 export function normaliseText(text: string): string {
   return text

@@ -5,8 +5,8 @@ import { type FakeProviderServer, startFakeProviderServer } from '../../models/p
 import { chatCompletion, chatCompletionText, FAKE_API_KEY } from '../../models/providers/provider-test-fixtures.js';
 import { exampleOf } from '../../scoring/call-patterns.js';
 import type { Agent, BenchmarkServices, EpisodeSummary } from '../../spec/index.js';
-import { toolscanBenchmark } from './index.js';
-import type { ToolscanCase } from './query-loader.js';
+import { toolscanBenchmark } from './benchmark.js';
+import type { ToolscanCase } from './load-cases.js';
 
 const services: BenchmarkServices = {
   embedder: () => Promise.reject(new Error('ToolScan needs no embedder')),
@@ -40,6 +40,10 @@ async function playAll(cases: readonly ToolscanCase[], agentFor: (item: Toolscan
 }
 
 let server: FakeProviderServer | undefined;
+/** The JSON body of the server's i-th request (an empty object when there is none). */
+function bodyOf(index: number): unknown {
+  return server?.requests[index]?.body ?? {};
+}
 afterEach(async () => {
   await server?.close();
   server = undefined;
@@ -105,7 +109,7 @@ describe('the ToolScan benchmark through its contract', () => {
     const aggregate = await playAll([item], () => new ModelAgent(model));
     expect(aggregate.headline).toBe(1);
     expect(server.requests).toHaveLength(gold.length + 1);
-    const tools = (server.requests[0]?.body as { tools: { function: { name: string } }[] }).tools;
+    const tools = (bodyOf(0) as { tools: { function: { name: string } }[] }).tools;
     expect(tools.map((tool) => tool.function.name)).toContain('get_movie_details');
   });
 
@@ -133,9 +137,9 @@ describe('the ToolScan benchmark through its contract', () => {
     const aggregate = await playAll([item], () => new ModelAgent(model), textOptions);
     expect(aggregate.headline).toBe(1);
     expect(aggregate.metrics.IFE).toBeCloseTo(2 / 3);
-    const second = (server.requests[1]?.body as { messages: { role: string; content: string }[] }).messages;
+    const second = (bodyOf(1) as { messages: { role: string; content: string }[] }).messages;
     expect(second.at(-1)?.content).toContain('unparsable-arguments');
-    const system = (server.requests[0]?.body as { messages: { role: string; content: string }[] }).messages[0];
+    const system = (bodyOf(0) as { messages: { role: string; content: string }[] }).messages[0];
     expect(system?.content).toContain('Action Input: <arguments as a JSON object>');
   });
 });

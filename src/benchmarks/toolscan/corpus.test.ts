@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { loadToolscanQueries } from './query-loader.js';
-import { proveQuery } from './toolscan-prove.js';
+import { loadToolscanQueries } from './load-cases.js';
+import { proveQuery } from './prove.js';
 
 /** The corpus proof: every built-in query, main set and irrelevance variants, proven both ways. */
 describe('ToolScan built-in queries', () => {

@@ -4,8 +4,8 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { answerMatches } from './answer-check.js';
 import { apiNameSimilarity } from './api-similarity.js';
-import { type AnswerSpec, queryFileJsonSchema } from './query-file.js';
-import { loadToolscanQueries } from './query-loader.js';
+import { type AnswerSpec, queryFileJsonSchema } from './cases.js';
+import { loadToolscanQueries } from './load-cases.js';
 
 const good = {
   id: 'q-good',

@@ -2,8 +2,8 @@
 import { z } from 'zod';
 import { parseTrajectory } from '../../engine/index.js';
 import type { Trajectory } from '../../spec/index.js';
-import { OUTPUT_FORMATS, type ToolscanSettings } from './toolscan-protocol.js';
-import type { ToolscanScore } from './toolscan-score.js';
+import { OUTPUT_FORMATS, type ToolscanSettings } from './options.js';
+import type { ToolscanScore } from './score.js';
 
 export const TOOLSCAN_RECORD_VERSION = 1;
 

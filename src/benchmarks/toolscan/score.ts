@@ -13,11 +13,17 @@
  * IAC and IAV compare the executed calls with the query's gold trajectories (`fitGold`, best one chosen).
  */
 
-import { type ArgumentDefaults, fitGold, type GoldFit, type MadeCall } from '../../scoring/call-patterns.js';
+import { findEnvironment } from '../../domains/toolscan/index.js';
+import {
+  type ArgumentDefaults,
+  fitGold,
+  type GoldFit,
+  type MadeCall,
+  PRE_RUN_ERROR_KINDS,
+} from '../../scoring/call-patterns.js';
 import type { ToolTrace, Trajectory } from '../../spec/index.js';
 import { answerMatches } from './answer-check.js';
-import type { QueryRecord } from './query-file.js';
-import { CHECK_ERROR_KINDS, requireEnvironment } from './toolscan-protocol.js';
+import type { QueryRecord } from './cases.js';
 
 export const PATTERNS = ['IAC', 'RAC', 'IAV', 'IFE', 'IAT', 'IAN', 'IFN'] as const;
 export type Pattern = (typeof PATTERNS)[number];
@@ -54,7 +60,7 @@ export interface ToolscanScore {
 /** Each API's declared defaults, read from its JSON Schema. */
 export function defaultsOf(environmentId: string): ArgumentDefaults {
   const byApi = new Map<string, Record<string, unknown>>();
-  for (const tool of requireEnvironment(environmentId).tools) {
+  for (const tool of findEnvironment(environmentId)?.tools ?? []) {
     const properties = (tool.parameters as { properties?: Record<string, { default?: unknown }> }).properties ?? {};
     byApi.set(
       tool.name,
@@ -100,7 +106,7 @@ export function scoreEpisode(trajectory: Trajectory, query: QueryRecord, environ
   const marks = traces.map((trace: ToolTrace): CallMark => {
     const patterns: CallPattern[] = [];
     const error = trace.outcome.type === 'error' ? trace.outcome.error : undefined;
-    const rejected = error !== undefined && CHECK_ERROR_KINDS.has(error.kind);
+    const rejected = error !== undefined && PRE_RUN_ERROR_KINDS.has(error.kind);
     const pattern = error ? PATTERN_OF_KIND[error.kind] : undefined;
     if (pattern) patterns.push(pattern);
     const key = `${trace.toolName ?? trace.requestedName}\u0000${canonical(trace.arguments)}`;

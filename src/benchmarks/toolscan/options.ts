@@ -1,7 +1,17 @@
 /** The flags ToolScan adds to commands, and the settings they resolve to. */
 import type { BenchmarkOption, BenchmarkOptionValues } from '../../spec/index.js';
-import { QUERY_SETS, type QuerySet } from './query-loader.js';
-import { DEFAULT_STEP_BUDGET, OUTPUT_FORMATS, type OutputFormat, type ToolscanSettings } from './toolscan-protocol.js';
+import { QUERY_SETS, type QuerySet } from './load-cases.js';
+
+/** How episodes are played: the ablation settings. */
+export const DEFAULT_STEP_BUDGET = 10;
+export const OUTPUT_FORMATS = ['native', 'json', 'text'] as const;
+export type OutputFormat = (typeof OUTPUT_FORMATS)[number];
+
+export interface ToolscanSettings {
+  readonly feedback: boolean;
+  readonly output: OutputFormat;
+  readonly steps: number;
+}
 
 export const TOOLSCAN_OPTIONS: readonly BenchmarkOption[] = [
   {

@@ -12,7 +12,7 @@ import { findEnvironment, TOOLSCAN_DATA_FOLDER } from '../../domains/toolscan/in
 import { checkArguments } from '../../engine/index.js';
 import { exampleOf } from '../../scoring/call-patterns.js';
 import type { BenchmarkCase, CaseProblem, LoadedCases } from '../../spec/index.js';
-import { type QueryRecord, queryFileSchema, querySchema } from './query-file.js';
+import { type QueryRecord, queryFileSchema, querySchema } from './cases.js';
 
 /** Which queries a run plays: the paper's main set, the irrelevance variants, or both. */
 export const QUERY_SETS = ['main', 'irrelevance', 'all'] as const;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { EpisodeSummary } from '../../spec/index.js';
-import { aggregateToolscan } from './toolscan-aggregate.js';
+import { aggregateToolscan } from './aggregate.js';
 
 const episode = (
   caseId: string,

@@ -16,9 +16,9 @@ import type {
   TableColumn,
 } from '../../spec/index.js';
 import { apiNameSimilarity } from './api-similarity.js';
-import { AUGMENTATIONS } from './query-file.js';
-import { settingsFrom } from './toolscan-options.js';
-import { PATTERNS } from './toolscan-score.js';
+import { AUGMENTATIONS } from './cases.js';
+import { settingsFrom } from './options.js';
+import { PATTERNS } from './score.js';
 
 export const METRIC_IDS = ['success', ...PATTERNS, 'calls', 'steps'] as const;
 

@@ -5,9 +5,12 @@
  */
 
 import { exampleOf, type GoldCall } from '../../scoring/call-patterns.js';
-import type { Agent, Message, Turn, TurnRequest } from '../../spec/index.js';
+import type { Agent, BenchmarkOptionValues, Message, ReferenceCase, Turn, TurnRequest } from '../../spec/index.js';
 import { expectedAnswer } from './answer-check.js';
-import type { AnswerSpec } from './query-file.js';
+import type { AnswerSpec } from './cases.js';
+import type { ToolscanCase } from './load-cases.js';
+import { settingsFrom } from './options.js';
+import { agentToolSet, systemPrompt } from './play.js';
 
 /** How many API calls (not `finish`) the agent has made so far in these messages. */
 function callsMade(messages: readonly Message[]): number {
@@ -45,3 +48,15 @@ export const unhelpfulAgent: Agent = {
     return { type: 'text', text: 'Sorry, I cannot help with that.' };
   },
 };
+
+/** What the reference server matches a request against: the system prompt, the query, the tools. */
+export function toolscanReference(item: ToolscanCase, options: BenchmarkOptionValues): ReferenceCase {
+  const settings = settingsFrom(options);
+  return {
+    prefix: [
+      { role: 'system', text: systemPrompt(settings) },
+      { role: 'user', text: item.query.goal },
+    ],
+    tools: agentToolSet(item.environment).schemas(),
+  };
+}

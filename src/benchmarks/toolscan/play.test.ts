@@ -2,9 +2,10 @@ import { describe, expect, it } from 'vitest';
 import { ModelAgent } from '../../models/index.js';
 import { PromptModeAdapter } from '../../models/providers/prompt-mode-adapter.js';
 import { ScriptedModel, type ScriptedReply } from '../../testing/index.js';
-import { loadToolscanQueries, type ToolscanCase } from './query-loader.js';
-import { playQuery, type ToolscanSettings } from './toolscan-protocol.js';
-import { scoreEpisode } from './toolscan-score.js';
+import { loadToolscanQueries, type ToolscanCase } from './load-cases.js';
+import type { ToolscanSettings } from './options.js';
+import { playQuery } from './play.js';
+import { scoreEpisode } from './score.js';
 
 const settings: ToolscanSettings = { feedback: true, output: 'native', steps: 10 };
 const item = loadToolscanQueries(undefined, 'main').cases.find(

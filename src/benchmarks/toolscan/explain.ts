@@ -4,7 +4,7 @@
  * IAC/IAV fit, the chosen one marked.
  */
 import type { ReportTable } from '../../spec/index.js';
-import type { ToolscanRecord } from './toolscan-record.js';
+import type { ToolscanRecord } from './record.js';
 
 export function explainToolscanRecord(record: ToolscanRecord): readonly ReportTable[] {
   const { score, trajectory } = record;

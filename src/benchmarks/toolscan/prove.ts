@@ -7,11 +7,12 @@
  */
 import type { CaseProof, ProofCheck } from '../../spec/index.js';
 import { normaliseText, wrongAnswer } from './answer-check.js';
-import type { AnswerSpec } from './query-file.js';
-import type { ToolscanCase } from './query-loader.js';
-import { oracleAgent, scriptedGoldAgent } from './toolscan-agents.js';
-import { playQuery, type ToolscanSettings } from './toolscan-protocol.js';
-import { PATTERNS, scoreEpisode } from './toolscan-score.js';
+import type { AnswerSpec } from './cases.js';
+import type { ToolscanCase } from './load-cases.js';
+import type { ToolscanSettings } from './options.js';
+import { oracleAgent, scriptedGoldAgent } from './oracle.js';
+import { playQuery } from './play.js';
+import { PATTERNS, scoreEpisode } from './score.js';
 
 function leaves(value: unknown, into: unknown[] = []): unknown[] {
   if (Array.isArray(value)) for (const item of value) leaves(item, into);

@@ -10,21 +10,14 @@ import { z } from 'zod';
 import { findEnvironment, type ToolscanEnvironment } from '../../domains/toolscan/index.js';
 import { endConversationTool, runEpisode } from '../../engine/index.js';
 import { PRE_RUN_ERROR_KINDS } from '../../scoring/call-patterns.js';
-import type { Agent, Message, Trajectory, Turn, TurnRequest } from '../../spec/index.js';
+import type { Agent, EpisodeInput, EpisodeResult, Message, Trajectory, Turn, TurnRequest } from '../../spec/index.js';
 import { defineTool, type Tool, ToolSet } from '../../tools/index.js';
 import { ScriptedUser } from '../../users/index.js';
 import { defineWorldSchema, EpisodeClock, WorldSnapshot } from '../../world/index.js';
-import type { ToolscanCase } from './query-loader.js';
-
-export const DEFAULT_STEP_BUDGET = 10;
-export const OUTPUT_FORMATS = ['native', 'json', 'text'] as const;
-export type OutputFormat = (typeof OUTPUT_FORMATS)[number];
-
-export interface ToolscanSettings {
-  readonly feedback: boolean;
-  readonly output: OutputFormat;
-  readonly steps: number;
-}
+import type { ToolscanCase } from './load-cases.js';
+import { type OutputFormat, settingsFrom, type ToolscanSettings } from './options.js';
+import { TOOLSCAN_RECORD_VERSION, type ToolscanRecord } from './record.js';
+import { scoreEpisode } from './score.js';
 
 /** The error kinds of the executor's pre-run checks: the feedback mechanism. */
 export const CHECK_ERROR_KINDS = PRE_RUN_ERROR_KINDS;
@@ -173,4 +166,39 @@ export async function playQuery(
   });
   const budgetExhausted = stepsTaken(trajectory.messages) > settings.steps;
   return { trajectory, budgetExhausted };
+}
+
+/** The benchmark's `play`: one query with the run's agent, scored into metrics and a record. */
+export async function playToolscanEpisode(input: EpisodeInput<ToolscanCase>): Promise<EpisodeResult<ToolscanRecord>> {
+  const settings = settingsFrom(input.options);
+  const played = await playQuery(input.case, input.agent, settings, {
+    trial: input.trial,
+    signal: input.signal,
+    ...(input.limits.maxMessages === undefined ? {} : { maxMessages: input.limits.maxMessages }),
+  });
+  const { trajectory } = played;
+  const score = scoreEpisode(trajectory, input.case.query, input.case.environment);
+  const record: ToolscanRecord = {
+    formatVersion: TOOLSCAN_RECORD_VERSION,
+    queryId: input.case.id,
+    environment: input.case.environment,
+    settings,
+    budgetExhausted: played.budgetExhausted,
+    trajectory,
+    score,
+  };
+  if (trajectory.termination.type === 'infrastructure-failure') {
+    return { status: 'failed', error: trajectory.termination.message, metrics: {}, labels: input.case.labels, record };
+  }
+  return {
+    status: 'scored',
+    metrics: {
+      success: score.success ? 1 : 0,
+      ...score.scores,
+      calls: score.calls,
+      steps: stepsTaken(trajectory.messages),
+    },
+    labels: input.case.labels,
+    record,
+  };
 }
