@@ -6,7 +6,7 @@
  */
 import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync, statSync } from 'node:fs';
-import { basename, join, relative } from 'node:path';
+import { basename, isAbsolute, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { findEnvironment, TOOLSCAN_DATA_FOLDER } from '../../domains/toolscan/index.js';
 import { checkArguments } from '../../engine/index.js';
@@ -50,7 +50,7 @@ export function loadToolscanQueries(source: string | undefined, set: QuerySet = 
     };
   }
   for (const path of files) {
-    const file = source ? relative(process.cwd(), path) || basename(path) : `queries/${basename(path)}`;
+    const file = source ? shownPath(path) : `queries/${basename(path)}`;
     for (const loaded of loadFile(path, file, problems)) {
       const earlier = seen.get(loaded.id);
       if (earlier) {
@@ -67,6 +67,12 @@ export function loadToolscanQueries(source: string | undefined, set: QuerySet = 
     }
   }
   return { cases, problems, caseSetHash: hashOf(cases), source: source ?? 'built-in' };
+}
+
+/** A user's path as they would recognise it: relative to the working folder when inside it. */
+function shownPath(path: string): string {
+  const inside = relative(process.cwd(), path);
+  return inside === '' || inside.startsWith('..') || isAbsolute(inside) ? path : inside;
 }
 
 function inSet(query: QueryRecord, set: QuerySet): boolean {
