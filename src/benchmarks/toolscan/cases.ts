@@ -86,9 +86,5 @@ export function queryFileJsonSchema(): Record<string, unknown> {
     target: 'draft-2020-12',
     io: 'input',
   }) as Record<string, unknown>;
-  return {
-    ...schema,
-    title: 'toolgauge ToolScan query file',
-    $id: 'https://toolgauge.dev/schemas/toolscan-query.json',
-  };
+  return { ...schema, title: 'toolgauge ToolScan query file' };
 }
