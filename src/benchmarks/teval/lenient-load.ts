@@ -70,7 +70,18 @@ function pyEnd(text: string, index: number, length: number): number {
 
 /** Python's `str.strip()` (white space). */
 export function pyStrip(text: string): string {
-  return text.replace(/^[\s\u001c-\u001f\u0085]+|[\s\u001c-\u001f\u0085]+$/gu, '');
+  let startIndex = 0;
+  let endIndex = text.length;
+  while (startIndex < endIndex && isPythonSpace(text.charCodeAt(startIndex))) startIndex++;
+  while (endIndex > startIndex && isPythonSpace(text.charCodeAt(endIndex - 1))) endIndex--;
+  return text.slice(startIndex, endIndex);
+}
+
+/** `str.isspace()`: JavaScript's white space plus the separators 0x1c–0x1f and 0x85 (not U+FEFF). */
+function isPythonSpace(code: number): boolean {
+  if ((code >= 0x1c && code <= 0x1f) || code === 0x85) return true;
+  if (code === 0xfeff) return false;
+  return /\s/.test(String.fromCharCode(code));
 }
 
 /** Python's `str.strip(characters)`. */

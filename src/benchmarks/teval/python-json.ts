@@ -140,15 +140,15 @@ class JsonReader {
         this.position++;
         continue;
       }
-      const escape = this.text[this.position + 1] ?? '';
-      if (escape === 'u') {
+      const escaped = this.text[this.position + 1] ?? '';
+      if (escaped === 'u') {
         const digits = this.text.slice(this.position + 2, this.position + 6);
         if (!/^[0-9a-fA-F]{4}$/.test(digits)) throw new JsonSyntaxError('invalid \\uXXXX escape', this.position);
         value += String.fromCharCode(Number.parseInt(digits, 16));
         this.position += 6;
         continue;
       }
-      const simple = ESCAPES[escape];
+      const simple = ESCAPES[escaped];
       if (simple === undefined) throw new JsonSyntaxError('invalid \\escape', this.position);
       value += simple;
       this.position += 2;
