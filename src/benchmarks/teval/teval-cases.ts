@@ -1,0 +1,27 @@
+/**
+ * Where T-Eval items come from: a user's T-Eval data (`--data <folder or file>`) or the built-in items —
+ * the sample files in `data/teval/samples` plus the items derived from toolgauge's own tool corpora.
+ */
+import { fileURLToPath } from 'node:url';
+import type { LoadCasesRequest, LoadedCases } from '../../spec/index.js';
+import type { TevalCase } from './teval-case.js';
+import { caseSetHash, importTevalData } from './teval-import.js';
+
+export const BUILT_IN_SAMPLES = fileURLToPath(new URL('../../../data/teval/samples/', import.meta.url));
+
+export async function loadTevalCases(request: LoadCasesRequest): Promise<LoadedCases<TevalCase>> {
+  const source = request.source ?? BUILT_IN_SAMPLES;
+  const imported = await importTevalData(source);
+  const seen = new Set<string>();
+  const cases = imported.cases.filter((item) => {
+    if (seen.has(item.id)) return false;
+    seen.add(item.id);
+    return true;
+  });
+  return {
+    cases,
+    problems: imported.problems,
+    caseSetHash: caseSetHash(cases),
+    source: request.source ?? 'built-in',
+  };
+}
