@@ -13,7 +13,8 @@ export const fakeEmbedder: Embedder = {
       for (const word of text.toLowerCase().match(/[\p{L}\p{N}_]+/gu) ?? []) {
         let hash = 2166136261;
         for (const character of word) hash = Math.imul(hash ^ (character.codePointAt(0) ?? 0), 16777619);
-        vector[(hash >>> 0) % 256] += 1;
+        const slot = (hash >>> 0) % 256;
+        vector[slot] = (vector[slot] ?? 0) + 1;
       }
       return vector;
     });
