@@ -8,10 +8,18 @@ import { tevalBenchmark } from './index.js';
 import { pyRepr } from './python-repr.js';
 import { sharedDataFile } from './test-data.js';
 import type { TevalCase } from './teval-case.js';
+import { BUILT_IN_SAMPLES } from './teval-cases.js';
 import { importTevalFile } from './teval-import.js';
 import { promptMessages, tevalReference } from './teval-play.js';
 
 const signal = new AbortController().signal;
+
+/** The hand-written sample items (the derived ones are proven in corpus.test.ts). */
+async function sampleCases(): Promise<TevalCase[]> {
+  const loaded = await tevalBenchmark.loadCases({ source: BUILT_IN_SAMPLES, options: {} });
+  expect(loaded.problems).toEqual([]);
+  return loaded.cases;
+}
 
 async function playAll(cases: readonly TevalCase[], agentName: 'oracle' | 'silent', options = {}) {
   const summaries: EpisodeSummary[] = [];
@@ -46,8 +54,7 @@ async function playAll(cases: readonly TevalCase[], agentName: 'oracle' | 'silen
 
 describe('built-in sample items', () => {
   it('load every subset with no problems, and the oracle scores 100 while a vague agent scores less', async () => {
-    const loaded = await tevalBenchmark.loadCases({ options: {} });
-    expect(loaded.problems).toEqual([]);
+    const loaded = { cases: await sampleCases() };
     const subsets = new Set(loaded.cases.map((item) => `${item.subset}.${item.format}`));
     for (const kind of ['instruct.json', 'instruct.str', 'rru.json', 'reason.str', 'retrieve.str', 'understand.str']) {
       expect(subsets.has(kind), kind).toBe(true);
@@ -71,7 +78,7 @@ describe('built-in sample items', () => {
   });
 
   it("prove: each item's gold scores 1 and a wrong answer less, under both protocols", async () => {
-    const loaded = await tevalBenchmark.loadCases({ options: {} });
+    const loaded = { cases: await sampleCases() };
     for (const options of [{}, { 'teval-protocol': 'v2', 'teval-quirks': 'faithful' }]) {
       for (const item of loaded.cases) {
         const proof = await tevalBenchmark.prove?.(item, { options, services: fakeServices });
@@ -82,7 +89,7 @@ describe('built-in sample items', () => {
   });
 
   it('sends the prompt as it is: roles map onto the bus, and the reference prefix is the same conversation', async () => {
-    const loaded = await tevalBenchmark.loadCases({ options: {} });
+    const loaded = { cases: await sampleCases() };
     const item = loaded.cases.find((candidate) => candidate.prompt.some((message) => message.role === 'function'));
     expect(item).toBeDefined();
     const messages = promptMessages(item?.prompt ?? []);

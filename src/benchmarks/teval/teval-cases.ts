@@ -4,14 +4,19 @@
  */
 import { fileURLToPath } from 'node:url';
 import type { LoadCasesRequest, LoadedCases } from '../../spec/index.js';
+import { sandboxDerivedItems } from './corpus-items.js';
 import type { TevalCase } from './teval-case.js';
 import { caseSetHash, importTevalData } from './teval-import.js';
 
 export const BUILT_IN_SAMPLES = fileURLToPath(new URL('../../../data/teval/samples/', import.meta.url));
 
 export async function loadTevalCases(request: LoadCasesRequest): Promise<LoadedCases<TevalCase>> {
-  const source = request.source ?? BUILT_IN_SAMPLES;
-  const imported = await importTevalData(source);
+  const imported = await importTevalData(request.source ?? BUILT_IN_SAMPLES);
+  if (request.source === undefined) {
+    const derived = await sandboxDerivedItems();
+    imported.cases.push(...derived.cases);
+    imported.problems.push(...derived.problems);
+  }
   const seen = new Set<string>();
   const cases = imported.cases.filter((item) => {
     if (seen.has(item.id)) return false;
