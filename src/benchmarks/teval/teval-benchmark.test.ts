@@ -15,7 +15,7 @@ import { promptMessages, tevalReference } from './teval-play.js';
 const signal = new AbortController().signal;
 
 /** The hand-written sample items (the derived ones are proven in corpus.test.ts). */
-async function sampleCases(): Promise<TevalCase[]> {
+async function sampleCases(): Promise<readonly TevalCase[]> {
   const loaded = await tevalBenchmark.loadCases({ source: BUILT_IN_SAMPLES, options: {} });
   expect(loaded.problems).toEqual([]);
   return loaded.cases;
