@@ -9,6 +9,7 @@ import { pyRepr } from './python-repr.js';
 import { sharedDataFile } from './test-data.js';
 import type { TevalCase } from './teval-case.js';
 import { BUILT_IN_SAMPLES } from './teval-cases.js';
+import { explainTevalRecord } from './teval-explain.js';
 import { importTevalFile } from './teval-import.js';
 import { promptMessages, tevalReference } from './teval-play.js';
 
@@ -175,5 +176,28 @@ describe.skipIf(!planJson || !planStr || !review)('the original v1 files (shared
     expect(aggregate.metrics['plan.json']).toBeCloseTo(1, 6);
     expect(aggregate.metrics['plan.string']).toBeCloseTo(1, 6);
     expect(aggregate.metrics.review).toBe(1);
+  });
+});
+
+describe('per-item view', () => {
+  it('shows the prompt, the reply, the parse and the sub-scores of an episode', async () => {
+    const [item] = await sampleCases();
+    if (!item) throw new Error('no sample items');
+    const agent = { name: 'vague', respond: async () => ({ type: 'text' as const, text: 'no idea' }) };
+    const result = await tevalBenchmark.play({
+      case: item,
+      trial: 0,
+      agent,
+      options: {},
+      services: fakeServices,
+      limits: {},
+      signal,
+    });
+    const tables = explainTevalRecord(result.record);
+    expect(tables.map((table) => table.id)).toEqual(['teval-item-prompt', 'teval-item-reply', 'teval-item-scores']);
+    expect(tables[0]?.rows.length).toBe(item.prompt.length);
+    expect(tables[1]?.rows.find((row) => row.what === 'reply')?.value).toBe('no idea');
+    expect(tables[1]?.rows.some((row) => row.what === 'problem')).toBe(true);
+    expect(tables[2]?.rows.find((row) => row.metric === 'score')?.value).toBe(0);
   });
 });
