@@ -64,7 +64,7 @@ export const TEVAL_METRICS: readonly MetricDefinition[] = [
     id: 'overall',
     title: 'Overall',
     description:
-      'run level only: the unweighted mean of the six abilities, each the mean of its string and JSON columns (REVIEW its choice score)',
+      "over a run: the unweighted mean of the six abilities, each the mean of its string and JSON columns (REVIEW its choice score); per episode: the item's score",
     direction: 'higher',
     kind: 'score',
   },

@@ -86,7 +86,10 @@ export async function playTevalEpisode(input: EpisodeInput<TevalCase>): Promise<
     scores: scored.metrics,
     ...(error ? { error } : {}),
   };
-  return { status: 'scored', metrics: scored.metrics, labels: item.labels, record };
+  // Per episode the headline is the item's own score (pass^k counts items scored exactly 1); over a run,
+  // the aggregate replaces it with Table 1's Overall.
+  const metrics = { ...scored.metrics, overall: scored.metrics.score ?? 0 };
+  return { status: 'scored', metrics, labels: item.labels, record };
 }
 
 function emptyRecord(item: TevalCase, protocol: string, quirks: string): TevalRecord {
