@@ -9,9 +9,11 @@
 import type { AnyBenchmark } from '../spec/index.js';
 import { exampleBenchmark } from './example/index.js';
 import { sandboxBenchmark } from './sandbox/index.js';
+import { tevalBenchmark } from './teval/index.js';
 
 const BENCHMARKS: readonly AnyBenchmark[] = [
   sandboxBenchmark,
+  tevalBenchmark,
   ...(process.env.TOOLGAUGE_TEST_BENCHMARKS === '1' ? [exampleBenchmark] : []),
 ];
 

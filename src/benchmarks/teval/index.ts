@@ -2,6 +2,7 @@ import type { Benchmark } from '../../spec/index.js';
 import { aggregateTeval } from './teval-aggregate.js';
 import type { TevalCase } from './teval-case.js';
 import { loadTevalCases } from './teval-cases.js';
+import { explainTevalRecord } from './teval-explain.js';
 import { TEVAL_METRICS } from './teval-metrics.js';
 import { oracleReply } from './teval-oracle.js';
 import { playTevalEpisode, proveTevalCase, tevalReference } from './teval-play.js';
@@ -41,6 +42,7 @@ export const tevalBenchmark: Benchmark<TevalCase, TevalRecord> = {
   trajectories: () => [],
   prove: proveTevalCase,
   reference: tevalReference,
+  explain: (record) => explainTevalRecord(record),
 };
 
 export * from './teval-case.js';

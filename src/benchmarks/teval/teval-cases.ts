@@ -4,7 +4,7 @@
  */
 import { fileURLToPath } from 'node:url';
 import type { LoadCasesRequest, LoadedCases } from '../../spec/index.js';
-import { sandboxDerivedItems } from './corpus-items.js';
+import { type CorpusItems, deriveFromBenchmark } from './benchmark-corpus.js';
 import type { TevalCase } from './teval-case.js';
 import { caseSetHash, importTevalData } from './teval-import.js';
 
@@ -29,4 +29,21 @@ export async function loadTevalCases(request: LoadCasesRequest): Promise<LoadedC
     caseSetHash: caseSetHash(cases),
     source: request.source ?? 'built-in',
   };
+}
+
+let derivedOnce: Promise<CorpusItems> | undefined;
+
+/** Items derived from the sandbox benchmark's built-in cases, through the registry (once per process). */
+function sandboxDerivedItems(): Promise<CorpusItems> {
+  derivedOnce ??= (async () => {
+    // Imported when first needed: the registry imports this benchmark, so a static import would be a cycle.
+    const { getBenchmark } = await import('../registry.js');
+    const services = {
+      embedder: async () => {
+        throw new Error('deriving T-Eval items needs no embedder');
+      },
+    };
+    return deriveFromBenchmark('sandbox', getBenchmark('sandbox'), services);
+  })();
+  return derivedOnce;
 }
