@@ -200,6 +200,27 @@ for (const [name, perturb] of Object.entries(PLAN_PERTURBATIONS)) {
     );
   }
 }
+// The reference's LIS floor: every item answered with another query's gold plan, fixed and faithful.
+for (const [format, items] of [
+  ['JSON', planJson],
+  ['string', planStr],
+] as const) {
+  const lexical = list[list.length > 1 ? 1 : 0] as Embedder;
+  const similarity = embeddingSimilarity(lexical);
+  const means: string[] = [];
+  for (const quirks of ['fixed', 'faithful']) {
+    const perItem: number[] = [];
+    for (const [index, item] of items.entries()) {
+      const other = items[(index + 7) % items.length] as TevalCase;
+      const reply = oracleReply({ ...item, groundTruth: other.groundTruth });
+      perItem.push(
+        (await scoreItem(item, reply, similarity, protocolOf({ 'teval-quirks': quirks }))).metrics.score ?? 0,
+      );
+    }
+    means.push(`${quirks} ${(100 * mean(perItem)).toFixed(1)}`);
+  }
+  console.log(`PLAN ${format.padEnd(6)} another query's plan (${lexical.id}) F1×100: ${means.join(' | ')}`);
+}
 console.log('');
 for (const [name, perturb] of Object.entries(THOUGHT_PERTURBATIONS)) {
   const scores: number[][] = [];
