@@ -33,6 +33,18 @@ export const tevalBenchmark: Benchmark<TevalCase, TevalRecord> = {
       description: "answers every item with its ground truth, in the item's format",
       create: (item) => ({ name: 'teval-oracle', respond: async () => ({ type: 'text', text: oracleReply(item) }) }),
     },
+    {
+      name: 'recorded',
+      description:
+        "replays the reply recorded in a T-Eval results file (its samples' `prediction`), to re-score a harness's output",
+      create: (item) => ({
+        name: 'teval-recorded',
+        respond: async () => {
+          if (item.recorded === undefined) throw new Error(`${item.id} has no recorded prediction in its data file`);
+          return { type: 'text', text: item.recorded };
+        },
+      }),
+    },
   ],
   needsEmbedder: () => true,
   loadCases: loadTevalCases,

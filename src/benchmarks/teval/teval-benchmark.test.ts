@@ -201,3 +201,43 @@ describe('per-item view', () => {
     expect(tables[2]?.rows.find((row) => row.metric === 'score')?.value).toBe(0);
   });
 });
+
+describe('recorded predictions', () => {
+  it('the recorded agent replays a results file and scores what the harness recorded', async () => {
+    const folder = await mkdtemp(join(tmpdir(), 'teval-'));
+    const file = join(folder, 'review_str_results.json');
+    const sample = (prediction: string) => ({
+      origin_prompt: [{ role: 'user', content: 'Goal: x' }],
+      ground_truth: { answer: 'B' },
+      meta_data: { response_format: 'str' },
+      template: '',
+      prediction,
+    });
+    await writeFile(
+      file,
+      JSON.stringify({ right: sample('Answer: B'), wrong: sample('Answer: C'), odd: sample('no idea') }),
+    );
+    const { cases } = await importTevalFile(file);
+    const recorded = tevalBenchmark.agents.find((agent) => agent.name === 'recorded');
+    const scores: Record<string, number | null | undefined> = {};
+    for (const item of cases) {
+      const agent = recorded?.create(item, {});
+      if (!agent) throw new Error('no recorded agent');
+      const result = await tevalBenchmark.play({
+        case: item,
+        trial: 0,
+        agent,
+        options: {},
+        services: fakeServices,
+        limits: {},
+        signal,
+      });
+      scores[item.id] = result.metrics.review;
+    }
+    expect(scores).toEqual({
+      'review_str_results/right': 1,
+      'review_str_results/wrong': 0,
+      'review_str_results/odd': 0,
+    });
+  });
+});

@@ -39,6 +39,8 @@ export interface TevalCase extends BenchmarkCase {
   readonly template: PyValue;
   /** Where the item came from: the data file, or `built-in:<corpus>/<case>`. */
   readonly origin: string;
+  /** A reply the T-Eval harness recorded with the sample (`prediction`), for the `recorded` agent. */
+  readonly recorded?: string;
 }
 
 /** The abilities an item's reply is scored on. */

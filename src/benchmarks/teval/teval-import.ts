@@ -133,7 +133,16 @@ function readSample(subset: TevalSubset, fileFormat: TevalFormat | undefined, sa
   const apiList = isList(apiListValue) ? apiListValue.filter((name): name is string => typeof name === 'string') : [];
   const check = checkGroundTruth(subset, format, groundTruth, template, apiList);
   if (check) return check;
-  return { subset, format, prompt, groundTruth, apiList, template };
+  const prediction = sample.get('prediction');
+  return {
+    subset,
+    format,
+    prompt,
+    groundTruth,
+    apiList,
+    template,
+    ...(typeof prediction === 'string' ? { recorded: prediction } : {}),
+  };
 }
 
 function readPrompt(value: PyValue | undefined): TevalPromptMessage[] | string {
