@@ -22,6 +22,9 @@ export interface DecidedContext {
   matched(id: string): number | undefined;
 }
 
+/** Bounds are refined per reference placement only for milestones with at most this many open candidates. */
+const REFINE_LIMIT = 32;
+
 interface ContextEntry {
   readonly values: Float64Array;
   /** 0: not computed; 1: an upper bound; 2: the similarity itself. */
@@ -52,7 +55,7 @@ export class SimilarityTable {
   ) {
     this.entries = order.map(() => new Map());
     const nothingDecided: DecidedContext = { key: 0, predecessorIndex: undefined, matched: () => undefined };
-    order.forEach((milestone, position) => {
+    for (const milestone of order) {
       const values = new Float64Array(candidates.length);
       const exact = new Uint8Array(candidates.length);
       candidates.forEach((messageIndex, index) => {
@@ -60,13 +63,46 @@ export class SimilarityTable {
         values[index] = Number.isNaN(value) && state === 1 ? 1 : value;
         exact[index] = state === 2 ? 1 : 0;
       });
+      this.refine(milestone, values, exact);
       const sorted = Int32Array.from(candidates.keys()).sort(
         (a, b) => orderable(values[b] as number) - orderable(values[a] as number) || a - b,
       );
       this.loose.push(values);
       this.exactEverywhere.push(exact);
       this.byBound.push(sorted);
+    }
+  }
+
+  /**
+   * Tightens the bounds of a milestone that reads other milestones (a `since`, a placeholder): with one
+   * reference placed at each candidate in turn, the best bound is still a bound over every mapping, and
+   * usually far below 1. Done only where few candidates are open (a tool call that happened a few
+   * times), which keeps it to a few hundred evaluations.
+   */
+  private refine(milestone: MatchableMilestone, values: Float64Array, exact: Uint8Array): void {
+    if (milestone.references.length === 0) return;
+    const open: number[] = [];
+    values.forEach((value, index) => {
+      if (exact[index] === 0 && value > 0) open.push(index);
     });
+    if (open.length > REFINE_LIMIT) return;
+    for (const index of open) {
+      const messageIndex = this.candidates[index] as number;
+      for (const reference of milestone.references) {
+        let best = 0;
+        for (const placed of this.candidates) {
+          const decided: DecidedContext = {
+            key: 0,
+            predecessorIndex: undefined,
+            matched: (id) => (id === reference ? placed : undefined),
+          };
+          const { value } = this.evaluate(milestone, messageIndex, decided);
+          if (value > best) best = value;
+          if (!(best < (values[index] as number))) break;
+        }
+        if (best < (values[index] as number)) values[index] = best;
+      }
+    }
   }
 
   /** The weighted loose bound of a milestone at a candidate (what children are ordered by). */

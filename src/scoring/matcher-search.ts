@@ -124,10 +124,12 @@ class MappingSearch {
       const here = weight * this.score(position, choice);
       if (!(here + later > threshold + TIE)) continue;
       this.placed[position] = choice;
-      const value = here + this.solve(position + 1, threshold - here);
+      const childNeed = threshold - here;
+      const rest = this.solve(position + 1, childNeed);
       this.placed[position] = -1;
-      if (value > threshold) {
-        best = value;
+      // Compared with what the child was asked for, not after adding `here` back (rounding).
+      if (rest > childNeed) {
+        best = here + rest;
         bestChoice = choice;
       }
     }
