@@ -121,7 +121,7 @@ describe('exact branch and bound', () => {
   it('finds the brute-force optimum on random DAGs whose similarities read the mapping', () => {
     const random = generator(20261123);
     let pruned = 0;
-    for (let trial = 0; trial < 300; trial += 1) {
+    for (let trial = 0; trial < 200; trial += 1) {
       const instance = randomInstance(random);
       const result = matchMilestones(instance.milestones, instance.edges, instance.candidates, instance.startIndex);
       expect(result.score, `trial ${trial}`).toBeCloseTo(bruteForce(instance), 8);
@@ -130,7 +130,7 @@ describe('exact branch and bound', () => {
       for (const [from, to] of instance.edges) expect(at.get(from) ?? 0).toBeLessThanOrEqual(at.get(to) ?? 0);
       if (instance.milestones.some((milestone) => milestone.bound)) pruned += 1;
     }
-    expect(pruned).toBeGreaterThan(100);
+    expect(pruned).toBeGreaterThan(60);
   });
 
   it('evaluates a similarity that cannot depend on the mapping once per message', () => {
