@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { Command } from 'commander';
+import { registerData } from './commands/data-command.js';
 import { registerList } from './commands/list-command.js';
 import { registerReportCommands } from './commands/report-commands.js';
 import { registerRun } from './commands/run-command.js';
@@ -22,6 +23,7 @@ export function buildProgram(): Command {
   registerList(program);
   registerReportCommands(program);
   registerServe(program);
+  registerData(program);
   return program;
 }
 

@@ -1,4 +1,4 @@
-import { renderOutcome } from '../sandbox/index.js';
+import { renderOutcome } from '../engine/index.js';
 import type { Message, Trajectory } from '../spec/index.js';
 
 /** A trajectory as plain lines for a terminal: one line per message, then the end and diagnostics. */

@@ -1,22 +1,26 @@
+import type { EpisodeStatus, Labels, MetricValues } from '../spec/index.js';
 import type { PriceTable } from './price-table.js';
 import type { RunEventListener } from './run-events.js';
-import { type EpisodeStatus, episodeKey, type RunStore } from './run-store.js';
+import { episodeKey, type RunStore } from './run-store.js';
 import { UsageMeter } from './usage-meter.js';
 
 /** What one episode produced, for the store. */
 export interface EpisodeOutcome {
   readonly status: EpisodeStatus;
+  /** The benchmark's headline metric (null when failed or when it does not apply). */
   readonly score: number | null;
-  readonly turnCount: number | null;
+  /** Every metric the benchmark declares, by id. */
+  readonly metrics: MetricValues;
   readonly error: string | null;
   /** What reports group by (e.g. categories, augmentation); stored as small JSON. */
-  readonly labels: Readonly<Record<string, unknown>>;
+  readonly labels: Labels;
   /** The benchmark's record of the episode; stored as JSON. */
   readonly record: unknown;
 }
 
-/** One episode to play: which case and trial, and how (the meter counts its model usage). */
+/** One episode to play: which benchmark, case and trial, and how (the meter counts its model usage). */
 export interface EpisodeJob {
+  readonly benchmark: string;
   readonly caseId: string;
   readonly trial: number;
   play(meter: UsageMeter, signal: AbortSignal): Promise<EpisodeOutcome>;
@@ -24,7 +28,6 @@ export interface EpisodeJob {
 
 export interface ExecuteRunOptions {
   readonly runId: string;
-  readonly benchmark: string;
   readonly jobs: readonly EpisodeJob[];
   readonly store: RunStore;
   readonly prices: PriceTable;
@@ -57,7 +60,7 @@ export async function executeRun(options: ExecuteRunOptions): Promise<RunOutcome
   const emit: RunEventListener = options.onEvent ?? (() => {});
   const mine = shardJobs(options.jobs, options.shard);
   const done = options.store.scoredKeys(options.runId);
-  const pending = mine.filter((job) => !done.has(episodeKey(job.caseId, job.trial)));
+  const pending = mine.filter((job) => !done.has(episodeKey(job.benchmark, job.caseId, job.trial)));
   emit({ type: 'run-start', runId: options.runId, total: mine.length, alreadyDone: mine.length - pending.length });
 
   const controller = new AbortController();
@@ -71,37 +74,39 @@ export async function executeRun(options: ExecuteRunOptions): Promise<RunOutcome
   const worker = async () => {
     while (next < pending.length && !signal.aborted && !budgetReached) {
       const job = pending[next++] as EpisodeJob;
-      emit({ type: 'episode-start', caseId: job.caseId, trial: job.trial });
+      emit({ type: 'episode-start', benchmark: job.benchmark, caseId: job.caseId, trial: job.trial });
       const meter = new UsageMeter(options.prices);
       const episodeStarted = performance.now();
       let outcome: EpisodeOutcome;
       try {
         outcome = await job.play(meter, signal);
       } catch (error) {
-        outcome = { status: 'failed', score: null, turnCount: null, error: messageOf(error), labels: {}, record: null };
+        outcome = { status: 'failed', score: null, metrics: {}, error: messageOf(error), labels: {}, record: null };
       }
       options.store.saveEpisode({
         runId: options.runId,
-        benchmark: options.benchmark,
+        benchmark: job.benchmark,
         caseId: job.caseId,
         trial: job.trial,
         status: outcome.status,
         score: outcome.score,
-        turnCount: outcome.turnCount,
+        metrics: outcome.metrics,
         error: outcome.error,
         inputTokens: meter.inputTokens,
         outputTokens: meter.outputTokens,
         requests: meter.requests,
         cost: meter.cost,
         durationMs: performance.now() - episodeStarted,
-        labels: JSON.stringify(outcome.labels),
-        record: JSON.stringify(outcome.record),
+        labels: outcome.labels,
+        modelCalls: meter.calls,
+        record: JSON.stringify(outcome.record ?? null),
       });
       cost += meter.cost;
       if (outcome.status === 'scored') scored += 1;
       else failed += 1;
       emit({
         type: 'episode-end',
+        benchmark: job.benchmark,
         caseId: job.caseId,
         trial: job.trial,
         status: outcome.status,
@@ -128,9 +133,10 @@ export function shardJobs(
   shard: { readonly index: number; readonly count: number } | undefined,
 ): EpisodeJob[] {
   if (!shard || shard.count === 1) return [...jobs];
-  const caseIds = [...new Set(jobs.map((job) => job.caseId))].sort();
-  const shardOf = new Map(caseIds.map((caseId, position) => [caseId, position % shard.count]));
-  return jobs.filter((job) => shardOf.get(job.caseId) === shard.index);
+  const caseKey = (job: EpisodeJob) => `${job.benchmark}\u0000${job.caseId}`;
+  const caseKeys = [...new Set(jobs.map(caseKey))].sort();
+  const shardOf = new Map(caseKeys.map((key, position) => [key, position % shard.count]));
+  return jobs.filter((job) => shardOf.get(caseKey(job)) === shard.index);
 }
 
 function messageOf(error: unknown): string {

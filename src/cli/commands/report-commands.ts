@@ -1,9 +1,17 @@
 import { writeFile } from 'node:fs/promises';
 import { type Command, Option } from 'commander';
-import type { SandboxEpisodeRecord } from '../../benchmarks/sandbox/index.js';
+import { getBenchmark } from '../../benchmarks/registry.js';
 import { buildReportData, renderHtmlReport } from '../../report/index.js';
-import { buildRunReport, DEFAULT_STORE_PATH, RunStore } from '../../runs/index.js';
-import { renderEpisodesCsv, renderRunReport } from '../render-run-report.js';
+import {
+  type BenchmarkReport,
+  buildRunReport,
+  DEFAULT_STORE_PATH,
+  type EpisodeRow,
+  RunStore,
+  readRecord,
+} from '../../runs/index.js';
+import type { MetricValues } from '../../spec/index.js';
+import { formatCell, renderEpisodesCsv, renderRunReport } from '../render-run-report.js';
 import { renderTable } from '../render-table.js';
 import { renderTrajectory } from '../render-trajectory.js';
 
@@ -45,46 +53,34 @@ export function registerReportCommands(program: Command): void {
 
   program
     .command('show')
-    .description('one episode of a stored run as a readable trajectory, with its milestone mapping')
+    .description('one episode of a stored run: its metrics, each trajectory, and the tables that explain its score')
     .argument('<run-id>')
     .argument('<case-id>')
     .option('--trial <n>', 'which trial', (value) => Number(value), 0)
+    .option('--benchmark <id>', 'the benchmark, when the run has the case in several')
     .option('--db <file>', 'the SQLite store', DEFAULT_STORE_PATH)
     .option('--json', 'print the stored record as JSON')
-    .action(async (runId: string, caseId: string, options: { trial: number; db: string; json?: boolean }) => {
-      const text = await withStore(options.db, (store) => {
-        const episode = store.episode(runId, caseId, options.trial);
-        if (!episode) throw new Error(`run "${runId}" has no episode "${caseId}" trial ${options.trial}`);
-        if (options.json) return episode.record;
-        const record = JSON.parse(episode.record) as SandboxEpisodeRecord | null;
-        if (!record)
-          return `${caseId} #${options.trial}: ${episode.status}${episode.error ? ` — ${episode.error}` : ''}`;
-        const mapping = [
-          ...record.milestones.map((match) => [
-            `milestone ${match.milestone}`,
-            String(match.messageIndex),
-            match.similarity.toFixed(3),
-          ]),
-          ...record.minefields.map((match) => [
-            `minefield ${match.milestone}`,
-            String(match.messageIndex),
-            match.similarity.toFixed(3),
-          ]),
-        ];
-        return [
-          `${caseId} #${options.trial} (${episode.status}): score ${record.score.toFixed(3)}, ${record.turnCount} turns`,
-          '',
-          renderTrajectory(record.trajectory),
-          '',
-          renderTable(['matched', 'message', 'similarity'], mapping),
-        ].join('\n');
-      });
-      process.stdout.write(`${text}\n`);
-    });
+    .action(
+      async (
+        runId: string,
+        caseId: string,
+        options: { trial: number; db: string; json?: boolean; benchmark?: string },
+      ) => {
+        const text = await withStore(options.db, (store) => {
+          const episode = store.episode(runId, caseId, options.trial, options.benchmark);
+          if (!episode) throw new Error(`run "${runId}" has no episode "${caseId}" trial ${options.trial}`);
+          if (options.json) return episode.record;
+          return renderEpisode(episode);
+        });
+        process.stdout.write(`${text}\n`);
+      },
+    );
 
   program
     .command('compare')
-    .description('two stored runs side by side: per category, and the cases whose score changed')
+    .description(
+      "two stored runs side by side: the headline, each metric and each group of the benchmark's first label, and the cases whose score changed",
+    )
     .argument('<run-a>')
     .argument('<run-b>')
     .option('--db <file>', 'the SQLite store', DEFAULT_STORE_PATH)
@@ -96,24 +92,26 @@ export function registerReportCommands(program: Command): void {
         for (const benchmark of new Set([...Object.keys(a.benchmarks), ...Object.keys(b.benchmarks)])) {
           const left = a.benchmarks[benchmark];
           const right = b.benchmarks[benchmark];
-          const categories = [
-            ...new Set([...Object.keys(left?.byCategory ?? {}), ...Object.keys(right?.byCategory ?? {})]),
-          ].sort();
-          const row = (name: string, x: number | undefined, y: number | undefined) => [
+          const definition = getBenchmark(benchmark);
+          const label = definition.labels[0]?.id;
+          const leftGroups = label ? headlineByLabel(left, label) : new Map<string, number>();
+          const rightGroups = label ? headlineByLabel(right, label) : new Map<string, number>();
+          const groups = [...new Set([...leftGroups.keys(), ...rightGroups.keys()])].sort();
+          const otherMetrics = definition.metrics.filter((metric) => metric.id !== definition.headline);
+          const row = (name: string, x: number | null | undefined, y: number | null | undefined) => [
             name,
             format(x),
             format(y),
-            x === undefined || y === undefined ? '–' : signed(y - x),
+            x === undefined || y === undefined || x === null || y === null ? '–' : signed(y - x),
           ];
           lines.push(
             `${benchmark}: ${runA} → ${runB}`,
             renderTable(
-              ['category', runA, runB, 'change'],
+              [definition.labels[0]?.title.toLowerCase() ?? 'group', runA, runB, 'change'],
               [
                 row('overall', left?.overall.score, right?.overall.score),
-                ...categories.map((category) =>
-                  row(category, left?.byCategory[category]?.score, right?.byCategory[category]?.score),
-                ),
+                ...otherMetrics.map((metric) => row(metric.id, left?.metrics[metric.id], right?.metrics[metric.id])),
+                ...groups.map((group) => row(group, leftGroups.get(group), rightGroups.get(group))),
               ],
             ),
           );
@@ -164,8 +162,8 @@ export function registerReportCommands(program: Command): void {
         return store
           .episodes(runId)
           .map((episode) => {
-            const { record, labels, ...row } = episode;
-            return JSON.stringify({ ...row, labels: JSON.parse(labels), record: JSON.parse(record) });
+            const { record, ...row } = episode;
+            return JSON.stringify({ ...row, record: JSON.parse(record) });
           })
           .join('\n');
       });
@@ -179,22 +177,22 @@ export function registerReportCommands(program: Command): void {
     .argument('<stores...>', 'SQLite files to merge in')
     .option('--db <file>', 'the store to merge into', DEFAULT_STORE_PATH)
     .action(async (stores: string[], options: { db: string }) => {
-      const text = await withStore(options.db, (store) =>
-        stores
-          .map((path) => {
-            const merged = store.merge(path);
-            return `${path}: ${merged.runs} new runs, ${merged.episodes} episodes merged into ${options.db}`;
-          })
-          .join('\n'),
-      );
+      const text = await withStore(options.db, async (store) => {
+        const lines: string[] = [];
+        for (const path of stores) {
+          const merged = await store.merge(path);
+          lines.push(`${path}: ${merged.runs} new runs, ${merged.episodes} episodes merged into ${options.db}`);
+        }
+        return lines.join('\n');
+      });
       process.stdout.write(`${text}\n`);
     });
 }
 
-async function withStore<T>(path: string, use: (store: RunStore) => T): Promise<T> {
+async function withStore<T>(path: string, use: (store: RunStore) => T | Promise<T>): Promise<T> {
   const store = await RunStore.open(path);
   try {
-    return use(store);
+    return await use(store);
   } finally {
     store.close();
   }
@@ -210,10 +208,60 @@ function meanByCase(episodes: readonly { caseId: string; score: number | null }[
   return new Map([...sums].map(([caseId, { total, count }]) => [caseId, total / count]));
 }
 
-function format(value: number | undefined): string {
+function format(value: number | null | undefined): string {
+  if (value === null) return '–';
   return value === undefined || Number.isNaN(value) ? '–' : value.toFixed(3);
 }
 
 function signed(value: number): string {
   return `${value >= 0 ? '+' : ''}${value.toFixed(3)}`;
+}
+
+/** One stored episode for a terminal: its metrics, each trajectory, and the tables explaining its score. */
+function renderEpisode(episode: EpisodeRow): string {
+  const heading = `${episode.caseId} #${episode.trial} (${episode.status})`;
+  const benchmark = getBenchmark(episode.benchmark);
+  const record = readRecord(episode, benchmark);
+  if (record === undefined) return `${heading}: ${episode.status}${episode.error ? ` — ${episode.error}` : ''}`;
+  const sections = [`${heading}: ${describeMetrics(episode.metrics, benchmark.headline)}`];
+  for (const trajectory of benchmark.trajectories(record)) sections.push('', renderTrajectory(trajectory));
+  for (const table of benchmark.explain?.(record) ?? []) {
+    sections.push(
+      '',
+      renderTable(
+        table.columns.map((column) => column.title),
+        table.rows.map((row) => table.columns.map((column) => formatCell(row[column.id], column))),
+      ),
+    );
+  }
+  if (benchmark.trajectories(record).length === 0 && !benchmark.explain) {
+    sections.push('', JSON.stringify(record, null, 2));
+  }
+  return sections.join('\n');
+}
+
+/** `score 1.000, milestoneScore 1.000, …`: the headline as `score`, whole numbers without decimals. */
+function describeMetrics(metrics: MetricValues, headline: string): string {
+  const shown = (value: number | null | undefined) =>
+    value === null || value === undefined
+      ? '–'
+      : Number.isInteger(value) && value > 1
+        ? String(value)
+        : value.toFixed(3);
+  const others = Object.entries(metrics).filter(([id]) => id !== headline);
+  return [`score ${shown(metrics[headline])}`, ...others.map(([id, value]) => `${id} ${shown(value)}`)].join(', ');
+}
+
+/** The mean headline of a benchmark report's scored episodes per value of one label. */
+function headlineByLabel(report: BenchmarkReport | undefined, label: string): Map<string, number> {
+  const sums = new Map<string, { total: number; count: number }>();
+  for (const episode of report?.episodes ?? []) {
+    if (episode.status !== 'scored' || episode.score === null) continue;
+    const value = episode.labels[label];
+    for (const group of value === undefined ? [] : typeof value === 'string' ? [value] : value) {
+      const entry = sums.get(group) ?? { total: 0, count: 0 };
+      sums.set(group, { total: entry.total + episode.score, count: entry.count + 1 });
+    }
+  }
+  return new Map([...sums].map(([group, { total, count }]) => [group, total / count]));
 }

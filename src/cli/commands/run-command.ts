@@ -1,15 +1,5 @@
-import { fileURLToPath } from 'node:url';
 import { type Command, InvalidArgumentError, Option } from 'commander';
-import { runExampleEpisode } from '../../benchmarks/example/example-episode.js';
-import {
-  BUILT_IN_SCENARIOS,
-  filterCases,
-  formatProblem,
-  loadScenarios,
-  SANDBOX_CATEGORIES,
-  type SandboxCategory,
-  sandboxCases,
-} from '../../benchmarks/sandbox/index.js';
+import { runExampleEpisode } from '../../demo/example-episode.js';
 import { createModelAdapter, parseModelSpec } from '../../models/index.js';
 import {
   buildRunReport,
@@ -17,16 +7,18 @@ import {
   DEFAULT_RETRY_POLICY,
   DEFAULT_STORE_PATH,
   EndpointLimiter,
-  executeRun,
+  isBuiltinAgent,
   loadPriceTable,
   ResilientModelAdapter,
   RunStore,
-  sandboxJobs,
+  runBenchmark,
+  SCRIPTED_USER,
+  storedOptionValues,
 } from '../../runs/index.js';
-import type { ModelAdapter } from '../../spec/index.js';
-import { AUGMENTATIONS, type Augmentation } from '../../tools/index.js';
-import { benchmarkOption } from '../cli-options.js';
+import type { AnyBenchmark, ModelAdapter } from '../../spec/index.js';
+import { addBenchmarkOptions, benchmarkOption, chosenBenchmark, resolveBenchmarkOptions } from '../cli-options.js';
 import { loadConfigFile } from '../config-file.js';
+import { formatCaseProblem } from '../format-problem.js';
 import { loadAgentModule } from '../load-agent-module.js';
 import { progressReporter } from '../progress.js';
 import { renderRunReport } from '../render-run-report.js';
@@ -40,26 +32,30 @@ interface RunCommandOptions extends RunFlags {
   shard?: { index: number; count: number };
   config?: string;
   json?: boolean;
+  embedderBaseUrl?: string;
 }
 
 export function registerRun(program: Command): void {
-  program
+  const command = program
     .command('run')
     .description('run a benchmark and store its episodes (default: the sandbox corpus with the oracle agent, offline)')
     .addOption(benchmarkOption())
     .option(
       '--agent <agent>',
-      'oracle, unhelpful, a model spec (openai:gpt-4o, anthropic:claude-sonnet-4-0, openai-compatible:llama3), or module:./my-agent.js',
+      'a built-in agent of the benchmark (oracle, …), a model spec (openai:gpt-4o, anthropic:claude-sonnet-4-0, openai-compatible:llama3), or module:./my-agent.js',
       'oracle',
     )
     .option('--base-url <url>', "the agent model's server (required for openai-compatible)")
-    .option('--user <user>', 'scripted, or a model spec for the LLM user simulator', 'scripted')
+    .option(
+      '--user <user>',
+      "scripted (the benchmark's own user), or a model spec for the LLM user simulator",
+      'scripted',
+    )
     .option('--user-model <spec>', 'same as --user <spec>')
     .option('--user-base-url <url>', "the user simulator model's server")
-    .option('--scenarios <path>', 'scenario files or folder (default: the built-in corpus)')
+    .option('--data <path>', "the benchmark's case files or folder (default: its built-in cases)")
+    .option('--scenarios <path>', 'same as --data (the sandbox calls its cases scenarios)')
     .option('--case <glob>', 'only cases whose id matches, e.g. "phone-*/distraction-0"')
-    .addOption(new Option('--category <name...>', 'only cases in these categories').choices([...SANDBOX_CATEGORIES]))
-    .addOption(new Option('--augmentation <name...>', 'only these tool augmentations').choices([...AUGMENTATIONS]))
     .option('--limit <n>', 'at most n cases', positiveInteger)
     .option('--trials <k>', 'run each case k times', positiveInteger, 1)
     .option('--concurrency <n>', 'episodes at once', positiveInteger, 4)
@@ -73,6 +69,14 @@ export function registerRun(program: Command): void {
     .option('--max-tokens <n>', 'output token limit per model call', positiveInteger)
     .option('--max-messages <n>', 'message limit per episode (default 30)', positiveInteger)
     .option('--timeout-ms <n>', 'time limit of one model request', positiveInteger)
+    .option(
+      '--embedder <spec>',
+      'the embedder for semantic similarity, for benchmarks that need one (use-lite: the offline default; lexical; openai-compatible:<model>)',
+    )
+    .option(
+      '--embedder-base-url <url>',
+      'base URL of the OpenAI-compatible embeddings server for --embedder openai-compatible:<model> (sets TOOLGAUGE_EMBEDDER_BASE_URL)',
+    )
     .addOption(
       new Option(
         '--cache <mode>',
@@ -87,87 +91,102 @@ export function registerRun(program: Command): void {
     .option('--shard <i/n>', 'play only slice i of n (0-based) so machines can share a run', parseShard)
     .option('--config <file>', 'a toolgauge.config.{ts,json,yaml} (default: the one in this folder, if any)')
     .option('--json', 'print the run report as JSON')
-    .option('--example', 'play the tiny built-in example episode instead and print its trajectory')
-    .action(async (options: RunCommandOptions, command: Command) => {
-      if (options.example) {
-        process.stdout.write(`${renderTrajectory(await runExampleEpisode())}\n`);
-        return;
-      }
-      const { config } = await loadConfigFile(options.config);
-      const flags = mergeRunFlags(command, options, config);
-      const store = await RunStore.open(flags.db);
-      try {
-        const { runId, settings } = resolveRun(store, options, flags);
-        for (const spec of [settings.agent, settings.user]) {
-          if (!['oracle', 'unhelpful', 'scripted'].includes(spec) && !spec.startsWith(CUSTOM_AGENT_PREFIX))
-            parseModelSpec(spec);
-        }
-        const customAgent = settings.agent.startsWith(CUSTOM_AGENT_PREFIX)
-          ? await loadAgentModule(settings.agent.slice(CUSTOM_AGENT_PREFIX.length))
-          : undefined;
-        store.ensureRun(runId, settings as unknown as Record<string, unknown>, new Date().toISOString());
-
-        const { scenarios, problems } = await loadScenarios([settings.scenarios ?? fileURLToPath(BUILT_IN_SCENARIOS)]);
-        for (const problem of problems) process.stderr.write(`skipped: ${formatProblem(problem)}\n`);
-        const cases = filterCases(sandboxCases(scenarios), {
+    .option('--example', 'play the tiny built-in example episode instead and print its trajectory');
+  addBenchmarkOptions(command, 'run').action(async (options: RunCommandOptions, command: Command) => {
+    if (options.embedderBaseUrl) process.env.TOOLGAUGE_EMBEDDER_BASE_URL = options.embedderBaseUrl;
+    if (options.example) {
+      process.stdout.write(`${renderTrajectory(await runExampleEpisode())}\n`);
+      return;
+    }
+    const { config } = await loadConfigFile(options.config);
+    const flags = mergeRunFlags(command, options, config);
+    const store = await RunStore.open(flags.db);
+    try {
+      const { runId, settings, benchmark } = resolveRun(store, command, options, flags, config);
+      checkParticipants(benchmark, settings);
+      const customAgent = settings.agent.startsWith(CUSTOM_AGENT_PREFIX)
+        ? await loadAgentModule(settings.agent.slice(CUSTOM_AGENT_PREFIX.length))
+        : undefined;
+      const modelSettings = {
+        temperature: settings.temperature,
+        ...(settings.seed === undefined ? {} : { seed: settings.seed }),
+        ...(settings.maxTokens === undefined ? {} : { maxOutputTokens: settings.maxTokens }),
+      };
+      const source = settings.data ?? settings.scenarios;
+      await runBenchmark({
+        benchmark,
+        runId,
+        store,
+        settings: settings as unknown as Record<string, unknown>,
+        ...(source ? { source } : {}),
+        selection: {
           ...(settings.case ? { casePattern: settings.case } : {}),
-          ...(settings.category ? { categories: settings.category as SandboxCategory[] } : {}),
-          ...(settings.augmentation ? { augmentations: settings.augmentation as Augmentation[] } : {}),
           ...(settings.limit === undefined ? {} : { limit: settings.limit }),
-        });
-        if (cases.length === 0) throw new InvalidArgumentError('no case matches the filters');
+        },
+        options: storedOptionValues(benchmark, settings),
+        trials: settings.trials,
+        participants: {
+          agent: settings.agent,
+          user: settings.user,
+          agentSettings: modelSettings,
+          userSettings: modelSettings,
+          cache: settings.cache,
+        },
+        context: { adapterFor: modelAdapters(settings, flags), ...(customAgent ? { customAgent } : {}) },
+        ...(settings.maxMessages === undefined ? {} : { maxMessages: settings.maxMessages }),
+        ...(settings.embedder ? { embedder: settings.embedder } : {}),
+        prices: loadPriceTable(config.prices),
+        concurrency: flags.concurrency,
+        ...(settings.maxCost === undefined ? {} : { maxCost: settings.maxCost }),
+        ...(options.shard ? { shard: options.shard } : {}),
+        onEvent: progressReporter(),
+        onProblem: (problem) => process.stderr.write(`skipped: ${formatCaseProblem(problem)}\n`),
+      }).catch((error: unknown) => {
+        if (error instanceof Error && /case matches the filters/.test(error.message)) {
+          throw new InvalidArgumentError('no case matches the filters');
+        }
+        throw error;
+      });
+      const report = buildRunReport(store, runId);
+      process.stdout.write(options.json ? `${JSON.stringify(report, null, 2)}\n` : `${renderRunReport([report])}\n`);
+    } finally {
+      store.close();
+    }
+  });
+}
 
-        const adapterFor = modelAdapters(settings, flags);
-        const modelSettings = {
-          temperature: settings.temperature,
-          ...(settings.seed === undefined ? {} : { seed: settings.seed }),
-          ...(settings.maxTokens === undefined ? {} : { maxOutputTokens: settings.maxTokens }),
-        };
-        const jobs = sandboxJobs(
-          cases,
-          settings.trials,
-          {
-            agent: settings.agent,
-            user: settings.user,
-            agentSettings: modelSettings,
-            userSettings: modelSettings,
-            cache: settings.cache,
-          },
-          { store, adapterFor, ...(customAgent ? { customAgent } : {}) },
-          settings.maxMessages === undefined ? {} : { maxMessages: settings.maxMessages },
-        );
-        await executeRun({
-          runId,
-          benchmark: 'sandbox',
-          jobs,
-          store,
-          prices: loadPriceTable(config.prices),
-          concurrency: flags.concurrency,
-          ...(settings.maxCost === undefined ? {} : { maxCost: settings.maxCost }),
-          ...(options.shard ? { shard: options.shard } : {}),
-          onEvent: progressReporter(),
-        });
-        const report = buildRunReport(store, runId);
-        process.stdout.write(options.json ? `${JSON.stringify(report, null, 2)}\n` : `${renderRunReport([report])}\n`);
-      } finally {
-        store.close();
-      }
-    });
+/** Model specs are checked before anything runs; a bare name that is not a built-in agent lists them. */
+function checkParticipants(benchmark: AnyBenchmark, settings: RunSettings): void {
+  if (!isBuiltinAgent(benchmark, settings.agent) && !settings.agent.startsWith(CUSTOM_AGENT_PREFIX)) {
+    try {
+      parseModelSpec(settings.agent);
+    } catch (error) {
+      const names = benchmark.agents.map((agent) => agent.name).join(', ');
+      throw new InvalidArgumentError(
+        `${error instanceof Error ? error.message : String(error)} (the ${benchmark.id} benchmark's built-in agents: ${names})`,
+      );
+    }
+  }
+  if (settings.user !== SCRIPTED_USER) parseModelSpec(settings.user);
 }
 
 /** The run to play: a stored one (`--resume`), or a new or repeated one (`--run-id`, same settings). */
 function resolveRun(
   store: RunStore,
+  command: Command,
   options: RunCommandOptions,
   flags: RunFlags,
-): { runId: string; settings: RunSettings } {
+  config: Readonly<Record<string, unknown>>,
+): { runId: string; settings: RunSettings; benchmark: AnyBenchmark } {
   if (options.resume) {
     const stored = store.getRun(options.resume);
     if (!stored)
       throw new InvalidArgumentError(`no run "${options.resume}" in ${store.path}; see \`toolgauge list runs\``);
-    return { runId: options.resume, settings: stored.config as unknown as RunSettings };
+    const settings = stored.config as unknown as RunSettings;
+    return { runId: options.resume, settings, benchmark: chosenBenchmark(String(settings.benchmark ?? 'sandbox')) };
   }
-  const settings = runSettings(flags);
+  const benchmark = chosenBenchmark(flags.benchmark);
+  const settings = runSettings(flags, benchmark, resolveBenchmarkOptions(command, benchmark, 'run', config));
   const runId =
     options.runId ??
     `${settings.benchmark}-${settings.agent.replace(/[^A-Za-z0-9.-]+/g, '-')}-${new Date().toISOString().replace(/[-:]/g, '').slice(0, 15)}`;
@@ -180,7 +199,7 @@ function resolveRun(
       );
     }
   }
-  return { runId, settings };
+  return { runId, settings, benchmark };
 }
 
 /** One queued, retried adapter per model spec; one request limiter per endpoint. */
