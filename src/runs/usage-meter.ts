@@ -47,6 +47,7 @@ export class UsageMeter {
   meter(adapter: ModelAdapter): ModelAdapter {
     return {
       id: adapter.id,
+      ...(adapter.endpoint !== undefined ? { endpoint: adapter.endpoint } : {}),
       generate: async (request: ModelRequest) => {
         const response = await adapter.generate(request);
         this.record(adapter.id, response);
