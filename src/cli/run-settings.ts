@@ -1,6 +1,8 @@
 import type { Command } from 'commander';
+import { describeEndpoint } from '../models/index.js';
 import type { CacheMode } from '../runs/index.js';
 import type { ConfigFile } from './config-file.js';
+import { UsageError } from './usage-error.js';
 
 /** Everything a run is configured with, as stored with the run (never secrets). */
 export interface RunSettings {
@@ -89,8 +91,21 @@ export function mergeRunFlags(command: Command, flags: RunFlags, config: ConfigF
   return merged as unknown as RunFlags;
 }
 
+/** The sampling temperatures every supported provider accepts (OpenAI and Gemini to 2, Anthropic to 1). */
+export const TEMPERATURE_RANGE = { min: 0, max: 2 } as const;
+
+/** @throws UsageError for a temperature no provider accepts (from a flag or the config file alike). */
+export function checkTemperature(temperature: number): void {
+  if (!(Number.isFinite(temperature) && temperature >= TEMPERATURE_RANGE.min && temperature <= TEMPERATURE_RANGE.max)) {
+    throw new UsageError(
+      `--temperature ${temperature} is out of range: use ${TEMPERATURE_RANGE.min} to ${TEMPERATURE_RANGE.max} (Anthropic models accept at most 1)`,
+    );
+  }
+}
+
 /** The settings stored with a run. The cache is on by default only at temperature 0. */
 export function runSettings(flags: RunFlags): RunSettings {
+  checkTemperature(flags.temperature);
   const cache: CacheMode = flags.cache === false ? 'off' : (flags.cache ?? (flags.temperature === 0 ? 'use' : 'off'));
   return dropUndefined({
     formatVersion: 1,
@@ -115,18 +130,9 @@ export function runSettings(flags: RunFlags): RunSettings {
   }) as unknown as RunSettings;
 }
 
-/** A URL without user, password or query string (where keys sometimes hide). */
+/** A URL as stored: normalised, without user, password or credential-like query values. */
 export function withoutSecrets(url: string | undefined): string | undefined {
-  if (!url) return undefined;
-  try {
-    const parsed = new URL(url);
-    parsed.username = '';
-    parsed.password = '';
-    parsed.search = '';
-    return parsed.toString().replace(/\/$/, '');
-  } catch {
-    return '(invalid URL)';
-  }
+  return url ? describeEndpoint(url) : undefined;
 }
 
 /** Differences between two stored settings, for the error when a run id is reused with other settings. */

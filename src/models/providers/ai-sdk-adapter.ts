@@ -4,6 +4,7 @@ import type {
   ModelRequest,
   ModelResponse,
   ModelSettings,
+  TokenUsage,
   ToolCall,
   ToolSchema,
 } from '../../spec/index.js';
@@ -85,23 +86,19 @@ export class AiSdkAdapter implements ModelAdapter {
     const toolCalls = result.toolCalls.map(
       (call): ToolCall => ({ id: call.toolCallId, name: call.toolName, arguments: toolArguments(call.input) }),
     );
-    for (const call of toolCalls) this.#checkArgumentSize(call);
-    return {
-      text: result.text,
-      toolCalls,
-      usage: { inputTokens: result.usage.inputTokens ?? 0, outputTokens: result.usage.outputTokens ?? 0 },
-      finishReason: result.finishReason,
-    };
+    const usage = { inputTokens: result.usage.inputTokens ?? 0, outputTokens: result.usage.outputTokens ?? 0 };
+    for (const call of toolCalls) this.#checkArgumentSize(call, usage);
+    return { text: result.text, toolCalls, usage, finishReason: result.finishReason };
   }
 
   /** Tool arguments over the limit end the episode with a clear failure instead of filling the store. */
-  #checkArgumentSize(call: ToolCall): void {
+  #checkArgumentSize(call: ToolCall, usage: TokenUsage): void {
     const text = typeof call.arguments === 'string' ? call.arguments : JSON.stringify(call.arguments);
     const bytes = Buffer.byteLength(text);
     if (bytes <= this.#maxToolArgumentBytes) return;
     throw new ProviderError(
       `${this.id}: the arguments of tool call "${call.name}" are ${formatBytes(bytes)}, over the ${formatBytes(this.#maxToolArgumentBytes)} limit`,
-      { provider: this.#spec.provider, model: this.#spec.model, retryable: false },
+      { provider: this.#spec.provider, model: this.#spec.model, retryable: false, usage },
     );
   }
 }

@@ -1,5 +1,5 @@
 import { APICallError } from 'ai';
-import { InfrastructureError } from '../../spec/index.js';
+import { InfrastructureError, type TokenUsage } from '../../spec/index.js';
 import { RedirectRefusedError, ReplyTooLargeError } from './bounded-fetch.js';
 import { redactUrls } from './endpoint.js';
 
@@ -16,6 +16,8 @@ export interface ProviderErrorDetails {
   readonly retryAfterMs?: number;
   /** A redacted description of the underlying error, for logs. */
   readonly cause?: unknown;
+  /** Tokens the provider billed for a reply that was then refused (e.g. tool arguments over the limit). */
+  readonly usage?: TokenUsage;
 }
 
 /**
@@ -33,6 +35,8 @@ export class ProviderError extends InfrastructureError {
   readonly status?: number;
   readonly retryable: boolean;
   readonly retryAfterMs?: number;
+  /** Tokens billed for the refused reply, so that its cost is still counted. */
+  readonly usage?: TokenUsage;
 
   constructor(message: string, details: ProviderErrorDetails) {
     super(message, { cause: details.cause, retryable: details.retryable });
@@ -41,6 +45,7 @@ export class ProviderError extends InfrastructureError {
     this.retryable = details.retryable;
     if (details.status !== undefined) this.status = details.status;
     if (details.retryAfterMs !== undefined) this.retryAfterMs = details.retryAfterMs;
+    if (details.usage !== undefined) this.usage = details.usage;
   }
 }
 

@@ -1,0 +1,121 @@
+import { execFile, execFileSync, spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { mkdtemp, readFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type ReferenceServer, startReferenceServer } from '../reference-server/index.js';
+
+const run = promisify(execFile);
+const bin = fileURLToPath(new URL('../../bin/toolgauge.js', import.meta.url));
+const example = fileURLToPath(new URL('../../data/sandbox/scenarios/phone/', import.meta.url));
+const toolgauge = (args: readonly string[], env: Record<string, string> = {}) =>
+  run(process.execPath, [bin, ...args], { env: { ...process.env, ...env }, maxBuffer: 64 * 1024 * 1024 });
+const scratch = async () => join(await mkdtemp(join(tmpdir(), 'toolgauge-integrity-')), 'runs.db');
+
+interface Report {
+  benchmarks: { sandbox: { status: { scored: number; failed: number }; overall: { score: number } } };
+}
+const report = async (db: string, runId: string) =>
+  JSON.parse((await toolgauge(['report', runId, '--db', db, '--format', 'json'])).stdout) as Report;
+
+// Run integrity as a user meets it: the built CLI against real HTTP model servers.
+describe('run integrity', { timeout: 120_000 }, () => {
+  let first: ReferenceServer;
+  let second: ReferenceServer;
+  beforeAll(async () => {
+    [first, second] = await Promise.all([
+      startReferenceServer({ scenarios: [example] }),
+      startReferenceServer({ scenarios: [example] }),
+    ]);
+  });
+  afterAll(async () => {
+    await Promise.all([first.close(), second.close()]);
+  });
+  const base = ['run', '--scenarios', example, '--augmentation', 'distraction-0', '--limit', '3'];
+
+  it('never answers a second server from the first server’s cache', async () => {
+    const db = await scratch();
+    const agent = ['--agent', 'openai-compatible:reference'];
+    await toolgauge([...base, ...agent, '--base-url', `${first.url}/v1`, '--run-id', 'first', '--db', db]);
+    expect(first.stats().requests).toBeGreaterThan(0);
+    await toolgauge([...base, ...agent, '--base-url', `${second.url}/v1`, '--run-id', 'second', '--db', db]);
+    expect(second.stats().requests).toBeGreaterThan(0);
+    expect((await report(db, 'second')).benchmarks.sandbox.status).toEqual({ scored: 3, failed: 0 });
+  });
+
+  it('keeps base-URL credentials out of the store, the report, the export and stderr', async () => {
+    const db = await scratch();
+    const withCredentials = `${first.url.replace('http://', 'http://ci-user:TOPSECRET-pw@')}/v1`;
+    const result = await toolgauge([
+      ...base,
+      '--agent',
+      'openai-compatible:reference',
+      '--base-url',
+      withCredentials,
+      '--run-id',
+      'creds',
+      '--db',
+      db,
+    ]);
+    const reported = (await toolgauge(['report', 'creds', '--db', db, '--format', 'json'])).stdout;
+    const exported = (await toolgauge(['export', 'creds', '--db', db])).stdout;
+    const stored = (await readFile(db)).toString('latin1');
+    for (const text of [result.stdout, result.stderr, reported, exported, stored]) {
+      expect(text).not.toContain('TOPSECRET-pw');
+    }
+    expect(JSON.parse(reported).config.baseUrl).toBe(`${first.url}/v1`);
+  });
+});
+
+/** Runs the built CLI and returns its exit status and output, whatever the status. */
+function attempt(args: readonly string[], node = process.execPath) {
+  const result = spawnSync(node, [bin, ...args], { encoding: 'utf8' });
+  return { status: result.status, stdout: result.stdout, stderr: result.stderr };
+}
+
+describe('the command line as a shell and a CI job meet it', { timeout: 60_000 }, () => {
+  it('prints an option error and a one-line hint, not the whole help, with exit code 2', () => {
+    for (const args of [
+      ['run', '--temperature', '99'],
+      ['run', '--frobnicate'],
+      ['run', '--trials', 'many'],
+    ]) {
+      const result = attempt(args);
+      expect(result.status).toBe(2);
+      const lines = result.stderr.trim().split('\n');
+      expect(lines.length).toBeLessThanOrEqual(2);
+      expect(lines.at(-1)).toBe('see `toolgauge run --help`');
+      expect(result.stderr).not.toContain('Options:');
+      if (args[1] === '--temperature') expect(result.stderr).toContain('out of range');
+    }
+  });
+
+  it('exits quietly when the reader of its output goes away', () => {
+    const result = spawnSync('bash', ['-o', 'pipefail', '-c', `"${process.execPath}" "${bin}" list cases | head -1`], {
+      encoding: 'utf8',
+    });
+    expect(result.stderr).toBe('');
+    expect(result.status).toBe(0);
+    expect(result.stdout.trim().split('\n')).toHaveLength(1);
+  });
+
+  it('says which Node.js it needs when started on an older one', () => {
+    let oldNode: string | undefined;
+    try {
+      const found = execFileSync('bash', ['-c', 'command -v node'], { encoding: 'utf8' }).trim();
+      const major = Number(execFileSync(found, ['-p', 'process.versions.node.split(".")[0]'], { encoding: 'utf8' }));
+      if (major < 22) oldNode = found;
+    } catch {
+      oldNode = undefined;
+    }
+    if (oldNode === undefined || !existsSync(oldNode)) return; // no older Node.js on this machine
+    const result = attempt(['list', 'cases'], oldNode);
+    expect(result.status).toBe(2);
+    expect(result.stderr).toContain('toolgauge needs Node.js 22.12 or newer');
+    expect(result.stderr).not.toContain('node:sqlite"');
+    expect(result.stderr).not.toContain('    at ');
+  });
+});
