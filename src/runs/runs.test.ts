@@ -249,7 +249,7 @@ describe('usage, prices and trial statistics', () => {
     await adapter.generate(request);
     expect(meter).toMatchObject({ inputTokens: 1000, outputTokens: 10, requests: 1 });
     expect(meter.calls).toEqual([
-      { model: 'openai:gpt-4o', inputTokens: 1000, outputTokens: 10, cached: false, cost: meter.cost },
+      { model: 'openai:gpt-4o', inputTokens: 1000, outputTokens: 10, cached: false, cost: meter.cost, priced: true },
     ]);
     expect(meter.cost).toBeCloseTo(0.0026, 10);
   });
