@@ -103,14 +103,13 @@ describe('the command line as a shell and a CI job meet it', { timeout: 60_000 }
   });
 
   it('says which Node.js it needs when started on an older one', () => {
-    let oldNode: string | undefined;
-    try {
-      const found = execFileSync('bash', ['-c', 'command -v node'], { encoding: 'utf8' }).trim();
-      const major = Number(execFileSync(found, ['-p', 'process.versions.node.split(".")[0]'], { encoding: 'utf8' }));
-      if (major < 22) oldNode = found;
-    } catch {
-      oldNode = undefined;
-    }
+    // Any Node.js older than 22 on PATH (the machine's own, when toolgauge runs under a newer one).
+    const candidates = execFileSync('bash', ['-c', 'which -a node || true'], { encoding: 'utf8' }).split('\n');
+    const oldNode = candidates.find((candidate) => {
+      if (candidate.trim() === '' || !existsSync(candidate)) return false;
+      const version = spawnSync(candidate, ['-p', 'process.versions.node'], { encoding: 'utf8' }).stdout;
+      return Number(version.split('.')[0]) < 22;
+    });
     if (oldNode === undefined || !existsSync(oldNode)) return; // no older Node.js on this machine
     const result = attempt(['list', 'cases'], oldNode);
     expect(result.status).toBe(2);
