@@ -46,6 +46,16 @@ describe('run integrity', { timeout: 120_000 }, () => {
     expect((await report(db, 'second')).benchmarks.sandbox.status).toEqual({ scored: 3, failed: 0 });
   });
 
+  it('prints no AI SDK warnings per request', async () => {
+    const db = await scratch();
+    const result = await toolgauge(
+      [...base, '--limit', '1', '--agent', 'anthropic:reference', '--base-url', `${first.url}/v1`, '--db', db],
+      { ANTHROPIC_API_KEY: 'sk-ant-test' },
+    );
+    expect(result.stdout).toMatch(/1\.000/);
+    expect(result.stderr).not.toContain('AI SDK Warning');
+  });
+
   it('keeps base-URL credentials out of the store, the report, the export and stderr', async () => {
     const db = await scratch();
     const withCredentials = `${first.url.replace('http://', 'http://ci-user:TOPSECRET-pw@')}/v1`;

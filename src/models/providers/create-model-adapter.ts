@@ -6,7 +6,7 @@ import type { LanguageModel } from 'ai';
 import type { ModelAdapter } from '../../spec/index.js';
 import { AiSdkAdapter, OPENAI_COMPATIBLE_PROVIDER_NAME } from './ai-sdk-adapter.js';
 import { boundedFetch, DEFAULT_REPLY_LIMITS, type ReplyLimits } from './bounded-fetch.js';
-import { describeEndpoint, INVALID_URL, urlCredentials, withoutCredentials } from './endpoint.js';
+import { describeEndpoint, INVALID_URL, redactUrls, urlCredentials, withoutCredentials } from './endpoint.js';
 import { type NativeModelSpec, type NativeProvider, parseModelSpec } from './model-spec.js';
 import { PromptModeAdapter } from './prompt-mode-adapter.js';
 
@@ -103,7 +103,7 @@ function createNativeAdapter(spec: NativeModelSpec, options: CreateModelAdapterO
   const endpoint = describeEndpoint(baseURL);
   if (endpoint === INVALID_URL || !/^https?:/.test(endpoint)) {
     throw new Error(
-      `The base URL for ${label} is not an http(s) URL: "${endpoint === INVALID_URL ? 'unparsable' : endpoint}".`,
+      `The base URL for ${label} is not an http(s) URL: "${endpoint === INVALID_URL ? redactUrls(baseURL) : endpoint}" (e.g. http://localhost:8000/v1).`,
     );
   }
   const credentials = urlCredentials(baseURL);
