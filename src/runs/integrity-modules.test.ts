@@ -16,7 +16,7 @@ import { formatPreflightProblems, preflight } from './preflight.js';
 import { loadPriceTable } from './price-table.js';
 import { EndpointLimiter, ResilientModelAdapter } from './resilient-model.js';
 import { cacheKey } from './response-cache.js';
-import { caseSetOf } from './run-manifest.js';
+import { caseSetOf } from './run-provenance.js';
 import { compareRunSettings, type RunIdentity, requireSameRunSettings } from './run-settings-compare.js';
 import { openSqlite } from './sqlite.js';
 import { oncePerModel, UsageMeter } from './usage-meter.js';

@@ -4,21 +4,10 @@ import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 
 /**
- * The run manifest: everything needed to reproduce a run or to tell two runs apart, stored with it —
- * which toolgauge (version, and commit when run from a git checkout), which cases (a hash of their ids
- * and contents, and their number), which price table, and which agent module (resolved path and hash).
+ * Where a run came from, for its manifest: which toolgauge (version, and commit when run from a git
+ * checkout), which cases (a hash of their ids and contents, and their number), and which agent module
+ * (resolved path and hash). Two runs with different case sets are not comparable side by side.
  */
-export interface RunManifest {
-  readonly formatVersion: 1;
-  readonly toolgaugeVersion: string;
-  /** The commit of the toolgauge checkout that ran, with `+dirty` when it had local changes; absent for an installed package. */
-  readonly gitCommit?: string;
-  readonly nodeVersion: string;
-  readonly caseSet: CaseSet;
-  readonly priceTableVersion: string;
-  /** For `module:` agents: the module's absolute path and the SHA-256 of its file. */
-  readonly agentModule?: { readonly path: string; readonly sha256: string };
-}
 
 /** Which cases a run covers. */
 export interface CaseSet {
@@ -75,22 +64,7 @@ export function fileSha256(path: string): string {
   return createHash('sha256').update(readFileSync(path)).digest('hex');
 }
 
-/** Builds a manifest; the version and commit are read from this toolgauge. */
-export function buildRunManifest(input: {
-  readonly caseSet: CaseSet;
-  readonly priceTableVersion: string;
-  readonly agentModulePath?: string;
-}): RunManifest {
-  const gitCommit = gitCommitOf();
-  return {
-    formatVersion: 1,
-    toolgaugeVersion: toolgaugeVersion(),
-    ...(gitCommit ? { gitCommit } : {}),
-    nodeVersion: process.versions.node,
-    caseSet: input.caseSet,
-    priceTableVersion: input.priceTableVersion,
-    ...(input.agentModulePath
-      ? { agentModule: { path: input.agentModulePath, sha256: fileSha256(input.agentModulePath) } }
-      : {}),
-  };
+/** The agent module as the manifest records it: absolute path and SHA-256 of the file. */
+export function agentModuleProvenance(absolutePath: string): { readonly path: string; readonly sha256: string } {
+  return { path: absolutePath, sha256: fileSha256(absolutePath) };
 }
