@@ -1,4 +1,4 @@
-import { execFile, execFileSync, spawnSync } from 'node:child_process';
+import { execFile, execFileSync, spawn, spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { mkdtemp, readFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -7,6 +7,7 @@ import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ReferenceServer, startReferenceServer } from '../reference-server/index.js';
+import { RunStore } from '../runs/index.js';
 
 const run = promisify(execFile);
 const bin = fileURLToPath(new URL('../../bin/toolgauge.js', import.meta.url));
@@ -16,8 +17,27 @@ const toolgauge = (args: readonly string[], env: Record<string, string> = {}) =>
 const scratch = async () => join(await mkdtemp(join(tmpdir(), 'toolgauge-integrity-')), 'runs.db');
 
 interface Report {
-  benchmarks: { sandbox: { status: { scored: number; failed: number }; overall: { score: number } } };
+  benchmarks: {
+    sandbox: {
+      status: { scored: number; failed: number };
+      overall: { score: number };
+      episodes: { caseId: string; trial: number }[];
+    };
+  };
 }
+/** Episodes of a run stored so far by another process (0 before the store exists). */
+async function storedCount(db: string, runId: string): Promise<number> {
+  const store = await RunStore.open(db).catch(() => undefined);
+  if (!store) return 0;
+  try {
+    return store.episodes(runId, { withRecords: false }).length;
+  } catch {
+    return 0;
+  } finally {
+    store.close();
+  }
+}
+
 const report = async (db: string, runId: string) =>
   JSON.parse((await toolgauge(['report', runId, '--db', db, '--format', 'json'])).stdout) as Report;
 
@@ -25,24 +45,37 @@ const report = async (db: string, runId: string) =>
 describe('run integrity', { timeout: 120_000 }, () => {
   let first: ReferenceServer;
   let second: ReferenceServer;
+  let slow: ReferenceServer;
   beforeAll(async () => {
-    [first, second] = await Promise.all([
+    [first, second, slow] = await Promise.all([
       startReferenceServer({ scenarios: [example] }),
       startReferenceServer({ scenarios: [example] }),
+      startReferenceServer({ scenarios: [example], latencyMs: 40 }),
     ]);
   });
   afterAll(async () => {
-    await Promise.all([first.close(), second.close()]);
+    await Promise.all([first.close(), second.close(), slow.close()]);
   });
   const base = ['run', '--scenarios', example, '--augmentation', 'distraction-0', '--limit', '3'];
 
   it('never answers a second server from the first server’s cache', async () => {
     const db = await scratch();
     const agent = ['--agent', 'openai-compatible:reference'];
-    await toolgauge([...base, ...agent, '--base-url', `${first.url}/v1`, '--run-id', 'first', '--db', db]);
-    expect(first.stats().requests).toBeGreaterThan(0);
+    const played = await toolgauge([
+      ...base,
+      ...agent,
+      '--base-url',
+      `${first.url}/v1`,
+      '--run-id',
+      'first',
+      '--db',
+      db,
+    ]);
+    expect(first.stats().byRole.agent).toBeGreaterThan(0);
+    // The reference model is not in the price table: said once, not once per episode.
+    expect(played.stderr.match(/no price for openai-compatible:reference/g)).toHaveLength(1);
     await toolgauge([...base, ...agent, '--base-url', `${second.url}/v1`, '--run-id', 'second', '--db', db]);
-    expect(second.stats().requests).toBeGreaterThan(0);
+    expect(second.stats().byRole.agent).toBeGreaterThan(0);
     expect((await report(db, 'second')).benchmarks.sandbox.status).toEqual({ scored: 3, failed: 0 });
   });
 
@@ -54,6 +87,41 @@ describe('run integrity', { timeout: 120_000 }, () => {
     );
     expect(result.stdout).toMatch(/1\.000/);
     expect(result.stderr).not.toContain('AI SDK Warning');
+  });
+
+  it('plays each episode once when two processes run the same run on one store', async () => {
+    const db = await scratch();
+    const args = [...base, '--limit', '6', '--agent', 'openai-compatible:reference', '--concurrency', '2'];
+    second.reset();
+    await toolgauge([...args, '--base-url', `${second.url}/v1`, '--run-id', 'alone', '--db', await scratch()]);
+    const alone = second.stats().byRole.agent;
+    slow.reset();
+    const shared = [...args, '--base-url', `${slow.url}/v1`, '--run-id', 'shared', '--db', db];
+    const results = await Promise.all([toolgauge(shared), toolgauge(shared)]);
+    expect(slow.stats().byRole.agent).toBe(alone);
+    const keys = (await report(db, 'shared')).benchmarks.sandbox.episodes.map(
+      (episode) => `${episode.caseId}#${episode.trial}`,
+    );
+    expect(keys).toHaveLength(6);
+    expect(new Set(keys).size).toBe(6);
+    expect(results.map((result) => result.stderr).join('\n')).not.toContain('failed');
+  });
+
+  it('lets another process take the claims of a killed one once they expire', async () => {
+    const db = await scratch();
+    const env = { TOOLGAUGE_CLAIM_TTL_MS: '1500' };
+    const args = [...base, '--limit', '6', '--agent', 'openai-compatible:reference', '--base-url', `${slow.url}/v1`];
+    const shared = [...args, '--concurrency', '3', '--run-id', 'killed', '--db', db];
+    const child = spawn(process.execPath, [bin, ...shared], { env: { ...process.env, ...env }, stdio: 'ignore' });
+    while ((await storedCount(db, 'killed')) < 1 && child.exitCode === null) {
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    child.kill('SIGKILL');
+    await new Promise((resolve) => child.once('exit', resolve));
+    const after = await toolgauge(shared, env);
+    expect(after.stderr).not.toContain('failed ');
+    const episodes = (await report(db, 'killed')).benchmarks.sandbox;
+    expect(episodes.status).toEqual({ scored: 6, failed: 0 });
   });
 
   it('keeps base-URL credentials out of the store, the report, the export and stderr', async () => {

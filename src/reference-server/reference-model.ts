@@ -27,3 +27,11 @@ export function answerRequest(index: CaseIndex, request: WireRequest): Reference
   if ('reason' in match) return { unmatched: `an agent request, but ${match.reason}` };
   return { role: 'agent', turn: referenceAgentTurn(match.found, request), caseId: match.found.sandboxCase.id };
 }
+
+/**
+ * A lone user message without tools is a connection check (toolgauge's preflight before a run, or a
+ * user's own "is it up?" request), not a scenario conversation: it is answered "OK".
+ */
+export function isConnectionCheck(request: WireRequest): boolean {
+  return request.tools.length === 0 && request.messages.length === 1 && request.messages[0]?.role === 'user';
+}

@@ -7,7 +7,7 @@ import { anthropicWire } from './anthropic-wire.js';
 import { CaseIndex } from './case-index.js';
 import { type FaultOptions, FaultPlan } from './fault-plan.js';
 import { openAiWire } from './openai-wire.js';
-import { answerRequest } from './reference-model.js';
+import { answerRequest, isConnectionCheck } from './reference-model.js';
 import { type ServerStats, StatsCounter } from './server-stats.js';
 import { estimateTokens, type WireErrorKind, type WireFormat, WireRequestError } from './wire-conversation.js';
 
@@ -131,6 +131,19 @@ export async function startReferenceServer(options: ReferenceServerOptions = {})
     } catch (error) {
       if (error instanceof WireRequestError) return fail(400, 'invalid-request', error.message);
       throw error;
+    }
+    if (isConnectionCheck(wireRequest)) {
+      replyCount += 1;
+      const reply = format.reply(
+        { turn: { type: 'text', text: 'OK' }, malformed: false },
+        {
+          id: `ref${String(replyCount).padStart(6, '0')}`,
+          model: wireRequest.model,
+          inputTokens: estimateTokens(body),
+          outputTokens: 1,
+        },
+      );
+      return sendJson(response, 200, reply);
     }
     const answer = answerRequest(index, wireRequest);
     if ('unmatched' in answer) {
