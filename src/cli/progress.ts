@@ -22,6 +22,7 @@ export function progressReporter(
   let cost = 0;
   let started = 0;
   let lastLine = 0;
+  let lastWaiting = -1;
   const line = () => {
     const finished = done + failed;
     const elapsed = (now() - started) / 1000;
@@ -64,9 +65,22 @@ export function progressReporter(
           `${tty ? '\n' : ''}cost limit reached ($${event.cost.toFixed(4)} of $${event.maxCost}): no new episodes start\n`,
         );
         break;
+      case 'unpriced-model':
+        stream.write(
+          `${tty ? '\n' : ''}no price for ${event.model} in the price table: its cost is recorded as unpriced (add it under "prices" in the config)\n`,
+        );
+        break;
+      case 'waiting-for-claims':
+        if (event.episodes !== lastWaiting) {
+          lastWaiting = event.episodes;
+          stream.write(
+            `${tty ? '\n' : ''}waiting for ${event.episodes} episode${event.episodes === 1 ? '' : 's'} another process is playing (${event.owners.join(', ') || 'claims expiring'})\n`,
+          );
+        }
+        break;
       case 'run-end':
         stream.write(
-          `${tty ? '\n' : ''}done: ${event.scored} scored, ${event.failed} failed, ${event.notRun} not run, $${event.cost.toFixed(4)}, ${event.seconds.toFixed(1)} s\n`,
+          `${tty ? '\n' : ''}${event.interrupted ? 'interrupted' : 'done'}: ${event.scored} scored, ${event.failed} failed, ${event.notRun} not run, $${event.cost.toFixed(4)}, ${event.seconds.toFixed(1)} s\n`,
         );
         break;
     }

@@ -17,7 +17,7 @@ import { loadPriceTable } from './price-table.js';
 import { EndpointLimiter, ResilientModelAdapter } from './resilient-model.js';
 import { cacheKey } from './response-cache.js';
 import { caseSetOf } from './run-provenance.js';
-import { compareRunSettings, type RunIdentity, requireSameRunSettings } from './run-settings-compare.js';
+import { checkAllowChanged, compareRunSettings, requireSameRunSettings, runIdentity } from './run-settings-compare.js';
 import { openSqlite } from './sqlite.js';
 import { oncePerModel, UsageMeter } from './usage-meter.js';
 
@@ -183,28 +183,38 @@ describe('JUnit report', () => {
 });
 
 describe('settings compared on resume and merge', () => {
-  const stored: RunIdentity = {
+  const storedSettings = {
+    formatVersion: 1,
     agent: 'openai-compatible:m',
     user: 'scripted',
     trials: 1,
-    modelSettings: { temperature: 0 },
+    temperature: 0,
     baseUrl: 'http://a/v1',
-    caseSet: { hash: 'h1', count: 100 },
+    concurrency: 4,
   };
+  const stored = runIdentity(storedSettings, { caseSet: { hash: 'h1', count: 100 } });
 
-  it('lists every difference and refuses unless the field is allowed', () => {
-    const requested = { ...stored, trials: 3, baseUrl: 'http://b/v1', modelSettings: { temperature: 0, seed: 4 } };
+  it('lists every difference but the free settings, and refuses unless the field is allowed', () => {
+    const requested = runIdentity(
+      { ...storedSettings, trials: 3, baseUrl: 'http://b/v1', seed: 4, concurrency: 16, maxCost: 5 },
+      { caseSet: { hash: 'h2', count: 400 } },
+    );
     expect(compareRunSettings(stored, requested).refused.map((difference) => difference.field)).toEqual([
-      'trials',
-      'modelSettings.seed',
       'baseUrl',
+      'caseSet.count',
+      'caseSet.hash',
+      'seed',
+      'trials',
     ]);
     expect(() => requireSameRunSettings('resume', 'r1', stored, requested)).toThrow(
-      /refusing to resume run "r1"[\s\S]*trials: stored 1, now 3[\s\S]*baseUrl: stored "http:\/\/a\/v1", now "http:\/\/b\/v1"[\s\S]*--allow-changed trials/,
+      /refusing to resume run "r1"[\s\S]*baseUrl: stored "http:\/\/a\/v1", now "http:\/\/b\/v1"[\s\S]*trials: stored 1, now 3[\s\S]*--allow-changed trials/,
     );
-    const allowed = requireSameRunSettings('resume', 'r1', stored, requested, ['trials', 'baseUrl', 'modelSettings']);
-    expect(allowed).toHaveLength(3);
-    expect(compareRunSettings(stored, { ...stored }).differences).toEqual([]);
+    const allowed = requireSameRunSettings('resume', 'r1', stored, requested, ['trials', 'baseUrl', 'seed', 'caseSet']);
+    expect(allowed).toHaveLength(5);
+    const same = runIdentity({ ...storedSettings, concurrency: 1 }, { caseSet: { hash: 'h1', count: 100 } });
+    expect(compareRunSettings(stored, same).differences).toEqual([]);
+    expect(() => checkAllowChanged(['trials', 'caseSet.hash'], stored)).not.toThrow();
+    expect(() => checkAllowChanged(['trails'], stored)).toThrow('use one of: agent, baseUrl, caseSet');
   });
 });
 

@@ -7,40 +7,46 @@
  */
 
 /**
- * What decides the episodes of a run. Everything else (concurrency, cost limit, timeouts, the store
- * path, the cache mode) may change between invocations without changing what is measured.
+ * What decides the episodes of a run: its stored settings (agent, user, trials, temperature, seed,
+ * output and message limits, base URLs, the case filters and benchmark options — whatever the stored
+ * settings hold) minus the {@link FREE_SETTINGS}, plus from the manifest the case set (hash and count)
+ * and, for `module:` agents, the module's resolved path and hash. Comparing every stored setting but a
+ * known-free few means a new setting is compared by default.
  */
-export interface RunIdentity {
-  /** The agent: `oracle`, a model spec, or `module:<path>`. */
-  readonly agent: string;
-  /** For `module:` agents: the resolved absolute path and the SHA-256 of the module file. */
-  readonly agentModule?: { readonly path: string; readonly sha256: string };
-  /** The user: `scripted` or a model spec. */
-  readonly user: string;
-  readonly trials: number;
-  /** Temperature, seed, output limit, parallel calls, message limit… as the run sends them. */
-  readonly modelSettings: Readonly<Record<string, unknown>>;
-  /** The agent's and the user's endpoints, as `describeEndpoint` gives them (never credentials). */
-  readonly baseUrl?: string;
-  readonly userBaseUrl?: string;
-  /** Per-benchmark options (e.g. ToolTalk's comparator, T-Eval's format). */
-  readonly benchmarkOptions?: Readonly<Record<string, unknown>>;
-  /** Which cases the run covers: a hash of the case ids and contents, and their number. */
+export type RunIdentity = Readonly<Record<string, unknown>>;
+
+/**
+ * Settings that may change between invocations without changing what is measured: how fast and how
+ * much (concurrency, cost limit, request timeout), where the store is, the cache mode, and bookkeeping.
+ */
+export const FREE_SETTINGS: readonly string[] = [
+  'formatVersion',
+  'concurrency',
+  'endpointConcurrency',
+  'db',
+  'maxCost',
+  'timeoutMs',
+  'cache',
+  'manifest',
+  'allowedChanges',
+];
+
+/** The manifest fields that are part of a run's identity. */
+export interface IdentityManifest {
   readonly caseSet?: { readonly hash: string; readonly count: number };
+  readonly agentModule?: { readonly path: string; readonly sha256: string };
 }
 
-/** The fields `--allow-changed` accepts (a nested field may also be named whole, e.g. `modelSettings`). */
-export const COMPARED_FIELDS = [
-  'agent',
-  'agentModule',
-  'user',
-  'trials',
-  'modelSettings',
-  'baseUrl',
-  'userBaseUrl',
-  'benchmarkOptions',
-  'caseSet',
-] as const;
+/** A run's identity from its stored settings and manifest. */
+export function runIdentity(settings: Readonly<Record<string, unknown>>, manifest: IdentityManifest = {}): RunIdentity {
+  const identity: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(settings)) {
+    if (!FREE_SETTINGS.includes(key) && value !== undefined) identity[key] = value;
+  }
+  if (manifest.caseSet) identity.caseSet = manifest.caseSet;
+  if (manifest.agentModule) identity.agentModule = manifest.agentModule;
+  return identity;
+}
 
 export interface SettingDifference {
   /** Dotted path: `trials`, `modelSettings.temperature`, `agentModule.sha256`. */
@@ -65,7 +71,9 @@ export function compareRunSettings(
   allowChanged: readonly string[] = [],
 ): SettingsComparison {
   const differences: SettingDifference[] = [];
-  for (const field of COMPARED_FIELDS) collect(field, stored[field], requested[field], differences);
+  for (const field of [...new Set([...Object.keys(stored), ...Object.keys(requested)])].sort()) {
+    collect(field, stored[field], requested[field], differences);
+  }
   const isAllowed = (difference: SettingDifference) =>
     allowChanged.some((name) => difference.field === name || difference.field.startsWith(`${name}.`));
   return {
@@ -75,12 +83,18 @@ export function compareRunSettings(
   };
 }
 
-/** Checks `--allow-changed` values against the known fields. @throws Error naming an unknown field. */
-export function checkAllowChanged(names: readonly string[]): void {
+/**
+ * Checks `--allow-changed` values against the fields of the identities compared.
+ * @throws Error naming an unknown field and listing the known ones.
+ */
+export function checkAllowChanged(names: readonly string[], ...identities: readonly RunIdentity[]): void {
+  const known = [...new Set(identities.flatMap((identity) => Object.keys(identity)))].sort();
   for (const name of names) {
     const top = name.split('.')[0] ?? '';
-    if (!(COMPARED_FIELDS as readonly string[]).includes(top)) {
-      throw new Error(`--allow-changed "${name}" is not a compared setting; use one of: ${COMPARED_FIELDS.join(', ')}`);
+    if (!known.includes(top)) {
+      throw new Error(
+        `--allow-changed "${name}" is not a compared setting of this run; use one of: ${known.join(', ')}`,
+      );
     }
   }
 }

@@ -1,7 +1,10 @@
+import { existsSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import type { DatabaseSync } from 'node:sqlite';
-import { openSqlite } from './sqlite.js';
+import { EpisodeClaims, type EpisodeClaimsOptions } from './episode-claims.js';
+import { type IdentityManifest, requireSameRunSettings, runIdentity } from './run-settings-compare.js';
+import { inStore, openSqlite } from './sqlite.js';
 
 /** Default location of the store, relative to the working directory. */
 export const DEFAULT_STORE_PATH = '.toolgauge/toolgauge.db';
@@ -71,6 +74,19 @@ CREATE TABLE IF NOT EXISTS cache (
   response TEXT NOT NULL,
   created_at TEXT NOT NULL
 );
+CREATE TABLE IF NOT EXISTS attempts (
+  run_id TEXT NOT NULL,
+  case_id TEXT NOT NULL,
+  trial INTEGER NOT NULL,
+  status TEXT NOT NULL,
+  cost REAL NOT NULL DEFAULT 0,
+  input_tokens INTEGER NOT NULL DEFAULT 0,
+  output_tokens INTEGER NOT NULL DEFAULT 0,
+  requests INTEGER NOT NULL DEFAULT 0,
+  error TEXT,
+  ended_at TEXT NOT NULL
+);
+CREATE INDEX IF NOT EXISTS attempts_by_episode ON attempts (run_id, case_id, trial);
 `;
 
 /** The store format; a database written by a newer toolgauge is refused rather than misread. */
@@ -85,38 +101,105 @@ export class RunStore {
   private constructor(
     private readonly database: DatabaseSync,
     readonly path: string,
+    readonly readOnly: boolean,
   ) {}
 
-  static async open(path: string = DEFAULT_STORE_PATH): Promise<RunStore> {
+  /**
+   * Opens (and creates, unless `readOnly`) a store. A read-only store must exist — a mistyped `--db`
+   * is an error naming the path, never a new empty file — and is never written to, so read commands
+   * work on a read-only file.
+   */
+  static async open(
+    path: string = DEFAULT_STORE_PATH,
+    options: { readonly readOnly?: boolean } = {},
+  ): Promise<RunStore> {
+    if (options.readOnly) {
+      const database = await openSqlite(path, { readOnly: true });
+      const store = new RunStore(database, path, true);
+      inStore(path, () => store.checkFormat());
+      return store;
+    }
     if (path !== ':memory:') await mkdir(dirname(path), { recursive: true });
     const database = await openSqlite(path);
-    database.exec(SCHEMA);
-    const version = database.prepare("SELECT value FROM meta WHERE key = 'formatVersion'").get() as
-      | { value: string }
-      | undefined;
-    if (!version) {
-      database.prepare("INSERT INTO meta (key, value) VALUES ('formatVersion', ?)").run(String(STORE_FORMAT_VERSION));
-    } else if (Number(version.value) > STORE_FORMAT_VERSION) {
-      database.close();
+    const store = new RunStore(database, path, false);
+    inStore(path, () => {
+      database.exec(SCHEMA);
+      const version = store.checkFormat();
+      if (version === undefined) {
+        database.prepare("INSERT INTO meta (key, value) VALUES ('formatVersion', ?)").run(String(STORE_FORMAT_VERSION));
+      }
+    });
+    return store;
+  }
+
+  /** The stored format version; refuses (and closes) a store written by a newer toolgauge. */
+  private checkFormat(): number | undefined {
+    let version: { value: string } | undefined;
+    try {
+      version = this.database.prepare("SELECT value FROM meta WHERE key = 'formatVersion'").get() as
+        | { value: string }
+        | undefined;
+    } catch (error) {
+      this.database.close();
       throw new Error(
-        `${path}: store format ${version.value} is newer than this toolgauge understands (${STORE_FORMAT_VERSION})`,
+        `${this.path}: not a toolgauge store (${error instanceof Error ? error.message : String(error)})`,
       );
     }
-    return new RunStore(database, path);
+    if (version && Number(version.value) > STORE_FORMAT_VERSION) {
+      this.database.close();
+      throw new Error(
+        `${this.path}: store format ${version.value} is newer than this toolgauge understands (${STORE_FORMAT_VERSION})`,
+      );
+    }
+    return version ? Number(version.value) : undefined;
   }
 
   close(): void {
     this.database.close();
   }
 
-  /** Creates a run, or returns the existing one with that id (for resuming). */
+  /**
+   * Creates a run, or returns the existing one with that id (for resuming). A stored run without a
+   * single episode (its first command failed before playing) is not a run yet: its settings are
+   * replaced, so the corrected command is not refused.
+   */
   ensureRun(runId: string, config: Readonly<Record<string, unknown>>, createdAt: string): StoredRun {
     const existing = this.getRun(runId);
-    if (existing) return existing;
+    if (existing && this.episodeCount(runId) > 0) return existing;
     this.database
-      .prepare('INSERT INTO runs (run_id, created_at, config) VALUES (?, ?, ?)')
+      .prepare(
+        `INSERT INTO runs (run_id, created_at, config) VALUES (?, ?, ?)
+         ON CONFLICT (run_id) DO UPDATE SET config = excluded.config, created_at = excluded.created_at`,
+      )
       .run(runId, createdAt, JSON.stringify(config));
     return { runId, createdAt, config };
+  }
+
+  /** Replaces a run's stored settings (e.g. to record an allowed change or the manifest). */
+  updateRunConfig(runId: string, config: Readonly<Record<string, unknown>>): void {
+    this.database.prepare('UPDATE runs SET config = ? WHERE run_id = ?').run(JSON.stringify(config), runId);
+  }
+
+  /** How many episodes (scored or failed) a run has stored. */
+  episodeCount(runId: string): number {
+    const row = this.database.prepare('SELECT COUNT(*) AS count FROM episodes WHERE run_id = ?').get(runId) as {
+      count: number;
+    };
+    return Number(row.count);
+  }
+
+  /** Whether an episode is stored as scored (another process may have just stored it). */
+  isScored(runId: string, caseId: string, trial: number): boolean {
+    return (
+      this.database
+        .prepare("SELECT 1 FROM episodes WHERE run_id = ? AND case_id = ? AND trial = ? AND status = 'scored'")
+        .get(runId, caseId, trial) !== undefined
+    );
+  }
+
+  /** This process's claims on a run's episodes (see {@link EpisodeClaims}). */
+  claims(runId: string, options: EpisodeClaimsOptions = {}): EpisodeClaims {
+    return new EpisodeClaims(this.database, runId, options);
   }
 
   getRun(runId: string): StoredRun | undefined {
@@ -160,36 +243,73 @@ export class RunStore {
     return new Set(rows.map((row) => episodeKey(row.case_id, Number(row.trial))));
   }
 
-  /** Writes one episode atomically; a second write of the same (run, case, trial) replaces the first. */
+  /**
+   * Writes one episode atomically; a second write of the same (run, case, trial) replaces the first —
+   * except that a `failed` row never replaces a `scored` one. Every write is also kept as an attempt
+   * with its cost, so money spent on an attempt that was later replaced is still counted.
+   */
   saveEpisode(episode: EpisodeRow): void {
-    this.database
-      .prepare(
-        `INSERT INTO episodes (run_id, benchmark, case_id, trial, status, score, turn_count, error,
-           input_tokens, output_tokens, requests, cost, duration_ms, labels, record)
-         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-         ON CONFLICT (run_id, case_id, trial) DO UPDATE SET
-           benchmark = excluded.benchmark, status = excluded.status, score = excluded.score,
-           turn_count = excluded.turn_count, error = excluded.error, input_tokens = excluded.input_tokens,
-           output_tokens = excluded.output_tokens, requests = excluded.requests, cost = excluded.cost,
-           duration_ms = excluded.duration_ms, labels = excluded.labels, record = excluded.record`,
-      )
-      .run(
-        episode.runId,
-        episode.benchmark,
-        episode.caseId,
-        episode.trial,
-        episode.status,
-        episode.score,
-        episode.turnCount,
-        episode.error,
-        episode.inputTokens,
-        episode.outputTokens,
-        episode.requests,
-        episode.cost,
-        episode.durationMs,
-        episode.labels,
-        episode.record,
-      );
+    inStore(this.path, () => {
+      this.database.exec('BEGIN IMMEDIATE');
+      try {
+        this.database
+          .prepare(
+            `INSERT INTO attempts (run_id, case_id, trial, status, cost, input_tokens, output_tokens, requests, error, ended_at)
+             VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+          )
+          .run(
+            episode.runId,
+            episode.caseId,
+            episode.trial,
+            episode.status,
+            episode.cost,
+            episode.inputTokens,
+            episode.outputTokens,
+            episode.requests,
+            episode.error,
+            new Date().toISOString(),
+          );
+        this.database
+          .prepare(
+            `INSERT INTO episodes (run_id, benchmark, case_id, trial, status, score, turn_count, error,
+               input_tokens, output_tokens, requests, cost, duration_ms, labels, record)
+             VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+             ON CONFLICT (run_id, case_id, trial) DO UPDATE SET
+               benchmark = excluded.benchmark, status = excluded.status, score = excluded.score,
+               turn_count = excluded.turn_count, error = excluded.error, input_tokens = excluded.input_tokens,
+               output_tokens = excluded.output_tokens, requests = excluded.requests, cost = excluded.cost,
+               duration_ms = excluded.duration_ms, labels = excluded.labels, record = excluded.record
+             WHERE episodes.status = 'failed' OR excluded.status = 'scored'`,
+          )
+          .run(
+            episode.runId,
+            episode.benchmark,
+            episode.caseId,
+            episode.trial,
+            episode.status,
+            episode.score,
+            episode.turnCount,
+            episode.error,
+            episode.inputTokens,
+            episode.outputTokens,
+            episode.requests,
+            episode.cost,
+            episode.durationMs,
+            episode.labels,
+            episode.record,
+          );
+        this.database.exec('COMMIT');
+      } catch (error) {
+        this.database.exec('ROLLBACK');
+        throw error;
+      }
+    });
+  }
+
+  /** The episodes of a run one by one, in (case, trial) order, without holding them all (for export). */
+  *iterateEpisodes(runId: string): Generator<EpisodeRow> {
+    const statement = this.database.prepare('SELECT * FROM episodes WHERE run_id = ? ORDER BY case_id, trial');
+    for (const row of statement.iterate(runId)) yield toEpisodeRow(row as Record<string, string | number | null>);
   }
 
   episodes(runId: string, options: { withRecords?: boolean } = {}): EpisodeRow[] {
@@ -208,13 +328,19 @@ export class RunStore {
     return row && toEpisodeRow(row);
   }
 
-  /** Total cost of a run so far (for `--max-cost`). */
+  /**
+   * Total cost of a run so far, every attempt included (for `--max-cost` and reports): an episode
+   * played twice costs both plays. Episodes stored before attempts were kept count once.
+   */
   runCost(runId: string): number {
     const row = this.database
-      .prepare('SELECT COALESCE(SUM(cost), 0) AS cost FROM episodes WHERE run_id = ?')
-      .get(runId) as {
-      cost: number;
-    };
+      .prepare(
+        `SELECT COALESCE((SELECT SUM(cost) FROM attempts WHERE run_id = ?1), 0)
+              + COALESCE((SELECT SUM(e.cost) FROM episodes e WHERE e.run_id = ?1 AND NOT EXISTS (
+                  SELECT 1 FROM attempts a WHERE a.run_id = e.run_id AND a.case_id = e.case_id AND a.trial = e.trial)), 0)
+           AS cost`,
+      )
+      .get(runId) as { cost: number };
     return Number(row.cost);
   }
 
@@ -235,9 +361,26 @@ export class RunStore {
    * Copies every run, episode and cache entry of another store into this one (for shards of one run
    * done on several machines). Episodes keep their keys, so merging twice changes nothing.
    */
-  merge(otherPath: string): { runs: number; episodes: number } {
+  merge(otherPath: string, allowChanged: readonly string[] = []): { runs: number; episodes: number } {
+    if (!existsSync(otherPath)) throw new Error(`no store at ${otherPath}`);
     this.database.prepare('ATTACH DATABASE ? AS other').run(otherPath);
     try {
+      // A run with the same id must have been played under the same settings, or its episodes would mix.
+      const incoming = inStore(otherPath, () =>
+        this.database.prepare('SELECT run_id, config FROM other.runs').all(),
+      ) as { run_id: string; config: string }[];
+      for (const row of incoming) {
+        const here = this.getRun(row.run_id);
+        if (!here || this.episodeCount(row.run_id) === 0) continue;
+        const theirs = JSON.parse(row.config) as Record<string, unknown>;
+        requireSameRunSettings(
+          'merge',
+          row.run_id,
+          runIdentity(here.config, manifestOf(here.config)),
+          runIdentity(theirs, manifestOf(theirs)),
+          allowChanged,
+        );
+      }
       this.database.exec('BEGIN');
       const runs = this.database
         .prepare('INSERT OR IGNORE INTO runs SELECT run_id, created_at, config FROM other.runs')
@@ -263,6 +406,12 @@ export class RunStore {
       this.database.exec('DETACH DATABASE other');
     }
   }
+}
+
+/** The manifest kept with a run's settings (under `manifest`), as far as identity goes. */
+export function manifestOf(config: Readonly<Record<string, unknown>>): IdentityManifest {
+  const manifest = config.manifest;
+  return typeof manifest === 'object' && manifest !== null ? (manifest as IdentityManifest) : {};
 }
 
 export function episodeKey(caseId: string, trial: number): string {
