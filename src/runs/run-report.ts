@@ -35,6 +35,8 @@ export interface RunReport {
   readonly runId: string;
   readonly createdAt: string;
   readonly config: StoredRun['config'];
+  /** Everything the run has cost, every attempt included (an episode played twice costs both plays). */
+  readonly spent: number;
   readonly benchmarks: Readonly<Record<string, BenchmarkReport>>;
 }
 
@@ -53,7 +55,14 @@ export function buildRunReport(store: RunStore, runId: string): RunReport {
   for (const benchmark of new Set(rows.map((row) => row.benchmark))) {
     benchmarks[benchmark] = benchmarkReport(rows.filter((row) => row.benchmark === benchmark));
   }
-  return { formatVersion: 1, runId, createdAt: run.createdAt, config: run.config, benchmarks };
+  return {
+    formatVersion: 1,
+    runId,
+    createdAt: run.createdAt,
+    config: run.config,
+    spent: store.runCost(runId),
+    benchmarks,
+  };
 }
 
 function benchmarkReport(rows: readonly EpisodeRow[]): BenchmarkReport {

@@ -114,7 +114,9 @@ export class SettingsMismatchError extends Error {
     const fields = [...new Set(differences.map((difference) => difference.field.split('.')[0]))];
     super(
       [
-        `refusing to ${action} run "${runId}": its episodes would be played under different settings`,
+        action === 'resume'
+          ? `refusing to resume run "${runId}": its episodes would be played under different settings`
+          : `refusing to merge run "${runId}": the two stores played it under different settings`,
         ...listed,
         action === 'resume'
           ? `Start a new run (another --run-id), or, if the change cannot affect the results, allow it: ${fields.map((field) => `--allow-changed ${field}`).join(' ')}`

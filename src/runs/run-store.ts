@@ -364,6 +364,7 @@ export class RunStore {
   merge(otherPath: string, allowChanged: readonly string[] = []): { runs: number; episodes: number } {
     if (!existsSync(otherPath)) throw new Error(`no store at ${otherPath}`);
     this.database.prepare('ATTACH DATABASE ? AS other').run(otherPath);
+    let began = false;
     try {
       // A run with the same id must have been played under the same settings, or its episodes would mix.
       const incoming = inStore(otherPath, () =>
@@ -382,6 +383,7 @@ export class RunStore {
         );
       }
       this.database.exec('BEGIN');
+      began = true;
       const runs = this.database
         .prepare('INSERT OR IGNORE INTO runs SELECT run_id, created_at, config FROM other.runs')
         .run();
@@ -400,7 +402,7 @@ export class RunStore {
       this.database.exec('COMMIT');
       return { runs: Number(runs.changes), episodes: Number(episodes.changes) };
     } catch (error) {
-      this.database.exec('ROLLBACK');
+      if (began) this.database.exec('ROLLBACK');
       throw error;
     } finally {
       this.database.exec('DETACH DATABASE other');

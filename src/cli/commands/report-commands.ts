@@ -1,11 +1,15 @@
+import { createWriteStream } from 'node:fs';
 import { writeFile } from 'node:fs/promises';
 import { type Command, Option } from 'commander';
 import type { SandboxEpisodeRecord } from '../../benchmarks/sandbox/index.js';
 import { buildReportData, renderHtmlReport } from '../../report/index.js';
-import { buildRunReport, DEFAULT_STORE_PATH, RunStore } from '../../runs/index.js';
+import { finish, writeCsv, writeJsonLines } from '../../runs/export-stream.js';
+import { buildRunReport, DEFAULT_STORE_PATH, manifestOf, RunStore } from '../../runs/index.js';
+import { SettingsMismatchError } from '../../runs/run-settings-compare.js';
 import { renderEpisodesCsv, renderRunReport } from '../render-run-report.js';
 import { renderTable } from '../render-table.js';
 import { renderTrajectory } from '../render-trajectory.js';
+import { UsageError } from '../usage-error.js';
 
 /** `report`, `show`, `compare` and `export`: reading stored runs. */
 export function registerReportCommands(program: Command): void {
@@ -34,9 +38,9 @@ export function registerReportCommands(program: Command): void {
           case 'csv':
             return renderEpisodesCsv(reports);
           case 'markdown':
-            return renderRunReport(reports, 'markdown');
+            return withCaseSetNote(renderRunReport(reports, 'markdown'), reports);
           default:
-            return renderRunReport(reports);
+            return withCaseSetNote(renderRunReport(reports), reports);
         }
       });
       if (options.out) await writeFile(options.out, `${text}\n`);
@@ -153,24 +157,40 @@ export function registerReportCommands(program: Command): void {
 
   program
     .command('export')
-    .description('a stored run as JSON lines, one episode (with its full record) per line')
+    .description('a stored run, one episode per line: JSON lines (with full records) or CSV (without)')
     .argument('<run-id>')
-    .addOption(new Option('--format <format>', 'output format').choices(['jsonl']).default('jsonl'))
+    .addOption(new Option('--format <format>', 'output format').choices(['jsonl', 'csv']).default('jsonl'))
     .option('--db <file>', 'the SQLite store', DEFAULT_STORE_PATH)
     .option('--out <file>', 'write to a file instead of printing')
-    .action(async (runId: string, options: { db: string; out?: string }) => {
-      const text = await withStore(options.db, (store) => {
+    .action(async (runId: string, options: { db: string; out?: string; format: 'jsonl' | 'csv' }) => {
+      const store = await RunStore.open(options.db, { readOnly: true });
+      try {
         if (!store.getRun(runId)) throw new Error(`no run "${runId}" in ${options.db}`);
-        return store
-          .episodes(runId)
-          .map((episode) => {
-            const { record, labels, ...row } = episode;
-            return JSON.stringify({ ...row, labels: JSON.parse(labels), record: JSON.parse(record) });
-          })
-          .join('\n');
-      });
-      if (options.out) await writeFile(options.out, `${text}\n`);
-      else process.stdout.write(`${text}\n`);
+        // Row by row from the database to the stream: a run of any size, in constant memory.
+        const out = options.out ? createWriteStream(options.out) : process.stdout;
+        const rows = store.iterateEpisodes(runId);
+        if (options.format === 'csv') {
+          await writeCsv(
+            CSV_COLUMNS,
+            (function* () {
+              for (const { record: _record, labels, ...row } of rows) yield { ...row, labels: JSON.parse(labels) };
+            })(),
+            out,
+          );
+        } else {
+          await writeJsonLines(
+            (function* () {
+              for (const { record, labels, ...row } of rows) {
+                yield { ...row, labels: JSON.parse(labels), record: JSON.parse(record) };
+              }
+            })(),
+            out,
+          );
+        }
+        await finish(out);
+      } finally {
+        store.close();
+      }
     });
 
   program
@@ -178,21 +198,66 @@ export function registerReportCommands(program: Command): void {
     .description('copy the runs of other stores (e.g. shards done on other machines) into this one')
     .argument('<stores...>', 'SQLite files to merge in')
     .option('--db <file>', 'the store to merge into', DEFAULT_STORE_PATH)
-    .action(async (stores: string[], options: { db: string }) => {
-      const text = await withStore(options.db, (store) =>
-        stores
-          .map((path) => {
-            const merged = store.merge(path);
-            return `${path}: ${merged.runs} new runs, ${merged.episodes} episodes merged into ${options.db}`;
-          })
-          .join('\n'),
+    .option('--allow-changed <field...>', 'merge a same-id run even though this setting differs, e.g. baseUrl')
+    .action(async (stores: string[], options: { db: string; allowChanged?: string[] }) => {
+      const text = await withStore(
+        options.db,
+        (store) =>
+          stores
+            .map((path) => {
+              let merged: { runs: number; episodes: number };
+              try {
+                merged = store.merge(path, options.allowChanged ?? []);
+              } catch (error) {
+                if (error instanceof SettingsMismatchError) throw new UsageError(error.message);
+                throw error;
+              }
+              return `${path}: ${merged.runs} new runs, ${merged.episodes} episodes merged into ${options.db}`;
+            })
+            .join('\n'),
+        'write',
       );
       process.stdout.write(`${text}\n`);
     });
 }
 
-async function withStore<T>(path: string, use: (store: RunStore) => T): Promise<T> {
-  const store = await RunStore.open(path);
+/** The columns of `export --format csv`. */
+const CSV_COLUMNS = [
+  'runId',
+  'benchmark',
+  'caseId',
+  'trial',
+  'status',
+  'score',
+  'turnCount',
+  'error',
+  'inputTokens',
+  'outputTokens',
+  'requests',
+  'cost',
+  'durationMs',
+  'labels',
+];
+
+/** Reports side by side that covered different case sets get a note saying so (and how they differ). */
+function withCaseSetNote(text: string, reports: readonly { runId: string; config: Record<string, unknown> }[]): string {
+  if (reports.length < 2) return text;
+  const sets = reports.map((report) => ({ runId: report.runId, caseSet: manifestOf(report.config).caseSet }));
+  const distinct = new Set(sets.map((entry) => entry.caseSet?.hash ?? 'unknown'));
+  if (distinct.size < 2) return text;
+  const listed = sets
+    .map((entry) =>
+      entry.caseSet
+        ? `${entry.runId}: ${entry.caseSet.count} cases (${entry.caseSet.hash.slice(0, 12)})`
+        : `${entry.runId}: case set not recorded`,
+    )
+    .join('; ');
+  return `${text}\n\nNote: these runs covered different case sets, so their scores are not directly comparable — ${listed}.`;
+}
+
+/** Opens the store read-only (never creating it, never writing it), unless `write` is asked for. */
+async function withStore<T>(path: string, use: (store: RunStore) => T, mode: 'read' | 'write' = 'read'): Promise<T> {
+  const store = await RunStore.open(path, { readOnly: mode === 'read' });
   try {
     return use(store);
   } finally {

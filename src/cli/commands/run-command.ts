@@ -1,3 +1,4 @@
+import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type Command, InvalidArgumentError, Option } from 'commander';
 import { runExampleEpisode } from '../../benchmarks/example/example-episode.js';
@@ -11,6 +12,7 @@ import {
   sandboxCases,
 } from '../../benchmarks/sandbox/index.js';
 import { createModelAdapter, parseModelSpec } from '../../models/index.js';
+import { parseScoreThreshold, type ScoreThreshold } from '../../runs/exit-codes.js';
 import {
   buildRunReport,
   CUSTOM_AGENT_PREFIX,
@@ -19,10 +21,20 @@ import {
   EndpointLimiter,
   executeRun,
   loadPriceTable,
+  manifestOf,
   ResilientModelAdapter,
   RunStore,
   sandboxJobs,
 } from '../../runs/index.js';
+import { formatPreflightProblems, type PreflightTarget, preflight } from '../../runs/preflight.js';
+import { agentModuleProvenance, caseSetOf, gitCommitOf, toolgaugeVersion } from '../../runs/run-provenance.js';
+import {
+  checkAllowChanged,
+  type IdentityManifest,
+  requireSameRunSettings,
+  runIdentity,
+  SettingsMismatchError,
+} from '../../runs/run-settings-compare.js';
 import type { ModelAdapter } from '../../spec/index.js';
 import { AUGMENTATIONS, type Augmentation } from '../../tools/index.js';
 import { benchmarkOption } from '../cli-options.js';
@@ -31,7 +43,9 @@ import { loadAgentModule } from '../load-agent-module.js';
 import { progressReporter } from '../progress.js';
 import { renderRunReport } from '../render-run-report.js';
 import { renderTrajectory } from '../render-trajectory.js';
-import { mergeRunFlags, type RunFlags, type RunSettings, runSettings, settingsDifferences } from '../run-settings.js';
+import { mergeRunFlags, type RunFlags, type RunSettings, runSettings } from '../run-settings.js';
+import { resumeHint, runVerdict, writeJunitFile } from '../run-verdict.js';
+import { UsageError } from '../usage-error.js';
 
 interface RunCommandOptions extends RunFlags {
   example?: boolean;
@@ -40,6 +54,20 @@ interface RunCommandOptions extends RunFlags {
   shard?: { index: number; count: number };
   config?: string;
   json?: boolean;
+  failUnder?: ScoreThreshold;
+  junit?: string;
+  junitPassScore?: number;
+  preflight: boolean;
+  allowChanged?: string[];
+}
+
+/** What a run records besides its settings, to be reproduced and compared (stored under `manifest`). */
+interface Manifest extends IdentityManifest {
+  readonly formatVersion: 1;
+  readonly toolgaugeVersion: string;
+  readonly gitCommit?: string;
+  readonly nodeVersion: string;
+  readonly priceTableVersion: string;
 }
 
 export function registerRun(program: Command): void {
@@ -87,6 +115,22 @@ export function registerRun(program: Command): void {
     .option('--shard <i/n>', 'play only slice i of n (0-based) so machines can share a run', parseShard)
     .option('--config <file>', 'a toolgauge.config.{ts,json,yaml} (default: the one in this folder, if any)')
     .option('--json', 'print the run report as JSON')
+    .option(
+      '--fail-under <score>',
+      'exit 4 when the headline metric is below <score> (or <metric>=<score>, e.g. precision=0.8)',
+      scoreThreshold,
+    )
+    .option('--junit <file>', 'also write the run as JUnit XML (one test case per episode) for CI dashboards')
+    .option(
+      '--junit-pass-score <n>',
+      'in --junit, a scored episode below this is a failure (default: the --fail-under score, or 1)',
+      nonNegativeNumber,
+    )
+    .option('--no-preflight', 'skip checking keys, URLs and one tiny request per model before the run')
+    .option(
+      '--allow-changed <field...>',
+      'with --resume (or a reused --run-id): accept a changed setting, e.g. trials or baseUrl',
+    )
     .option('--example', 'play the tiny built-in example episode instead and print its trajectory')
     .action(async (options: RunCommandOptions, command: Command) => {
       if (options.example) {
@@ -97,15 +141,15 @@ export function registerRun(program: Command): void {
       const flags = mergeRunFlags(command, options, config);
       const store = await RunStore.open(flags.db);
       try {
-        const { runId, settings } = resolveRun(store, options, flags);
+        const { runId, settings, stored } = resolveRun(store, options, flags, command, config);
         for (const spec of [settings.agent, settings.user]) {
           if (!['oracle', 'unhelpful', 'scripted'].includes(spec) && !spec.startsWith(CUSTOM_AGENT_PREFIX))
             parseModelSpec(spec);
         }
-        const customAgent = settings.agent.startsWith(CUSTOM_AGENT_PREFIX)
-          ? await loadAgentModule(settings.agent.slice(CUSTOM_AGENT_PREFIX.length))
+        const modulePath = settings.agent.startsWith(CUSTOM_AGENT_PREFIX)
+          ? settings.agent.slice(CUSTOM_AGENT_PREFIX.length)
           : undefined;
-        store.ensureRun(runId, settings as unknown as Record<string, unknown>, new Date().toISOString());
+        const customAgent = modulePath ? await loadAgentModule(modulePath) : undefined;
 
         const { scenarios, problems } = await loadScenarios([settings.scenarios ?? fileURLToPath(BUILT_IN_SCENARIOS)]);
         for (const problem of problems) process.stderr.write(`skipped: ${formatProblem(problem)}\n`);
@@ -115,9 +159,53 @@ export function registerRun(program: Command): void {
           ...(settings.augmentation ? { augmentations: settings.augmentation as Augmentation[] } : {}),
           ...(settings.limit === undefined ? {} : { limit: settings.limit }),
         });
-        if (cases.length === 0) throw new InvalidArgumentError('no case matches the filters');
+        if (cases.length === 0) throw new UsageError('no case matches the filters');
+
+        const prices = loadPriceTable(config.prices);
+        const gitCommit = gitCommitOf();
+        const manifest: Manifest = {
+          formatVersion: 1,
+          toolgaugeVersion: toolgaugeVersion(),
+          ...(gitCommit ? { gitCommit } : {}),
+          nodeVersion: process.versions.node,
+          priceTableVersion: prices.version,
+          caseSet: caseSetOf(
+            cases.map((sandboxCase) => ({
+              id: sandboxCase.id,
+              content: { scenario: sandboxCase.scenario, opening: sandboxCase.opening },
+            })),
+          ),
+          ...(modulePath ? { agentModule: agentModuleProvenance(modulePath) } : {}),
+        };
+        const allowedChanges = stored ? checkStoredSettings(runId, stored, settings, manifest, options) : [];
 
         const adapterFor = modelAdapters(settings, flags);
+        if (options.preflight && settings.cache !== 'replay') {
+          const targets: PreflightTarget[] = (['agent', 'user'] as const)
+            .map((role) => ({ role, spec: role === 'agent' ? settings.agent : settings.user }))
+            .filter(({ spec }) => isModelSpec(spec))
+            .map(({ role, spec }) => ({
+              role,
+              spec,
+              adapter: () => {
+                const baseUrl = baseUrlFor(role, settings, flags);
+                return createModelAdapter(spec, baseUrl ? { baseUrl } : {});
+              },
+            }));
+          const problems = await preflight(targets);
+          if (problems.length > 0) throw new UsageError(formatPreflightProblems(problems));
+        }
+        const previousChanges = Array.isArray(stored?.config.allowedChanges) ? stored.config.allowedChanges : [];
+        const storedConfig = {
+          ...settings,
+          manifest,
+          ...(previousChanges.length + allowedChanges.length > 0
+            ? { allowedChanges: [...previousChanges, ...allowedChanges] }
+            : {}),
+        };
+        store.ensureRun(runId, storedConfig, new Date().toISOString());
+        if (stored && store.episodeCount(runId) > 0) store.updateRunConfig(runId, storedConfig);
+
         const modelSettings = {
           temperature: settings.temperature,
           ...(settings.seed === undefined ? {} : { seed: settings.seed }),
@@ -136,51 +224,188 @@ export function registerRun(program: Command): void {
           { store, adapterFor, ...(customAgent ? { customAgent } : {}) },
           settings.maxMessages === undefined ? {} : { maxMessages: settings.maxMessages },
         );
-        await executeRun({
-          runId,
-          benchmark: 'sandbox',
-          jobs,
-          store,
-          prices: loadPriceTable(config.prices),
-          concurrency: flags.concurrency,
-          ...(settings.maxCost === undefined ? {} : { maxCost: settings.maxCost }),
-          ...(options.shard ? { shard: options.shard } : {}),
-          onEvent: progressReporter(),
-        });
+        const interruption = interruptOnSignals();
+        let outcome: Awaited<ReturnType<typeof executeRun>>;
+        try {
+          outcome = await executeRun({
+            runId,
+            benchmark: 'sandbox',
+            jobs,
+            store,
+            prices,
+            concurrency: flags.concurrency,
+            ...(settings.maxCost === undefined ? {} : { maxCost: settings.maxCost }),
+            ...(options.shard ? { shard: options.shard } : {}),
+            onEvent: progressReporter(),
+            signal: interruption.signal,
+          });
+        } finally {
+          interruption.dispose();
+        }
         const report = buildRunReport(store, runId);
+        if (outcome.interrupted) {
+          process.stderr.write(`${resumeHint(runId, flags.db, store.episodeCount(runId))}\n`);
+          process.exitCode = 130;
+          return;
+        }
         process.stdout.write(options.json ? `${JSON.stringify(report, null, 2)}\n` : `${renderRunReport([report])}\n`);
+        const passScore = options.junitPassScore ?? options.failUnder?.minimum ?? 1;
+        if (options.junit) {
+          await writeJunitFile(
+            options.junit,
+            store.episodes(runId, { withRecords: false }).map((row) => ({
+              benchmark: row.benchmark,
+              caseId: row.caseId,
+              trial: row.trial,
+              status: row.status,
+              score: row.score,
+              error: row.error,
+              durationMs: row.durationMs,
+              metrics: { turnCount: row.turnCount },
+            })),
+            { runId, manifest: { ...manifest, settings }, passScore },
+          );
+        }
+        const benchmarks = Object.entries(report.benchmarks);
+        const failed = benchmarks.reduce((total, [, result]) => total + result.status.failed, 0);
+        const verdict = runVerdict({
+          runId,
+          outcome: { scored: outcome.scored, failed, notRun: outcome.notRun },
+          results: benchmarks.map(([benchmark, result]) => ({
+            benchmark,
+            headline: 'similarity',
+            metrics: { similarity: result.overall.score, turnCount: result.overall.turnCount },
+          })),
+          ...(options.failUnder ? { failUnder: options.failUnder } : {}),
+        });
+        if (verdict.code !== 0) process.stderr.write(`toolgauge: ${verdict.reason} (exit code ${verdict.code})\n`);
+        process.exitCode = verdict.code;
       } finally {
         store.close();
       }
     });
 }
 
-/** The run to play: a stored one (`--resume`), or a new or repeated one (`--run-id`, same settings). */
+/** Whether an agent or user spec names a model (and so gets a preflight request). */
+function isModelSpec(spec: string): boolean {
+  return !['oracle', 'unhelpful', 'scripted'].includes(spec) && !spec.startsWith(CUSTOM_AGENT_PREFIX);
+}
+
+/** The base URL a role's model is reached at: the flag (which may carry credentials), else the stored one. */
+function baseUrlFor(role: 'agent' | 'user', settings: RunSettings, flags: RunFlags): string | undefined {
+  return role === 'user' ? (flags.userBaseUrl ?? settings.userBaseUrl) : (flags.baseUrl ?? settings.baseUrl);
+}
+
+/**
+ * Ctrl-C (or SIGTERM) stops starting episodes and lets running ones end, so that everything finished
+ * is stored and the resume command can be printed; a second one exits at once.
+ */
+function interruptOnSignals(): { signal: AbortSignal; dispose(): void } {
+  const controller = new AbortController();
+  const onSignal = () => {
+    if (controller.signal.aborted) process.exit(130);
+    process.stderr.write('\nstopping: no new episodes start; press Ctrl-C again to quit at once\n');
+    controller.abort();
+  };
+  process.on('SIGINT', onSignal);
+  process.on('SIGTERM', onSignal);
+  return {
+    signal: controller.signal,
+    dispose: () => {
+      process.off('SIGINT', onSignal);
+      process.off('SIGTERM', onSignal);
+    },
+  };
+}
+
+/**
+ * Compares a stored run's settings and manifest with the ones about to be used; refuses (exit 2) on a
+ * difference `--allow-changed` does not cover, and returns the allowed ones (recorded with the run).
+ */
+function checkStoredSettings(
+  runId: string,
+  stored: StoredRunConfig,
+  settings: RunSettings,
+  manifest: Manifest,
+  options: RunCommandOptions,
+): { field: string; stored: unknown; now: unknown; at: string }[] {
+  const storedIdentity = runIdentity(stored.config, manifestOf(stored.config));
+  const requested = runIdentity(settings as unknown as Record<string, unknown>, manifest);
+  const allowChanged = options.allowChanged ?? [];
+  checkAllowChanged(allowChanged, storedIdentity, requested);
+  try {
+    const allowed = requireSameRunSettings('resume', runId, storedIdentity, requested, allowChanged);
+    const at = new Date().toISOString();
+    return allowed.map((difference) => ({
+      field: difference.field,
+      stored: difference.stored,
+      now: difference.requested,
+      at,
+    }));
+  } catch (error) {
+    if (!(error instanceof SettingsMismatchError)) throw error;
+    if (options.resume) throw new UsageError(error.message);
+    const listed = error.differences
+      .map(
+        (difference) =>
+          `${difference.field}: stored ${JSON.stringify(difference.stored)}, now ${JSON.stringify(difference.requested)}`,
+      )
+      .join('; ');
+    throw new UsageError(
+      `run "${runId}" already exists with other settings (${listed}); use --resume ${runId} to continue it, another --run-id, or --allow-changed <field>`,
+    );
+  }
+}
+
+interface StoredRunConfig {
+  readonly config: Readonly<Record<string, unknown>>;
+}
+
+/**
+ * The run to play: a stored one (`--resume`: its stored settings, with any setting given on the command
+ * line applied on top — and compared later), or a new or repeated one (`--run-id`). A `module:` agent is
+ * stored by its absolute path, so a resume from another folder loads the same file.
+ */
 function resolveRun(
   store: RunStore,
   options: RunCommandOptions,
   flags: RunFlags,
-): { runId: string; settings: RunSettings } {
+  command: Command,
+  configured: Readonly<Record<string, unknown>>,
+): { runId: string; settings: RunSettings; stored?: StoredRunConfig } {
   if (options.resume) {
     const stored = store.getRun(options.resume);
-    if (!stored)
-      throw new InvalidArgumentError(`no run "${options.resume}" in ${store.path}; see \`toolgauge list runs\``);
-    return { runId: options.resume, settings: stored.config as unknown as RunSettings };
+    if (!stored) throw new UsageError(`no run "${options.resume}" in ${store.path}; see \`toolgauge list runs\``);
+    if (options.runId && options.runId !== options.resume) {
+      throw new UsageError(`--resume ${options.resume} and --run-id ${options.runId} name different runs; give one`);
+    }
+    const { manifest: _manifest, allowedChanges: _allowed, ...storedSettings } = stored.config;
+    const given = runSettings(flags) as unknown as Record<string, unknown>;
+    const fromCommandLine = Object.fromEntries(
+      Object.keys(given)
+        .filter(
+          (key) =>
+            command.getOptionValueSource(key) === 'cli' ||
+            configured[key] !== undefined ||
+            (key === 'user' && options.userModel !== undefined),
+        )
+        .map((key) => [key, given[key]]),
+    );
+    const settings = { ...storedSettings, ...fromCommandLine } as unknown as RunSettings;
+    return { runId: options.resume, settings: withAbsoluteModule(settings), stored };
   }
-  const settings = runSettings(flags);
+  const settings = withAbsoluteModule(runSettings(flags));
   const runId =
     options.runId ??
     `${settings.benchmark}-${settings.agent.replace(/[^A-Za-z0-9.-]+/g, '-')}-${new Date().toISOString().replace(/[-:]/g, '').slice(0, 15)}`;
   const stored = store.getRun(runId);
-  if (stored) {
-    const differences = settingsDifferences(stored.config, settings);
-    if (differences.length > 0) {
-      throw new InvalidArgumentError(
-        `run "${runId}" already exists with other settings (${differences.join('; ')}); use --resume ${runId} to continue it, or another --run-id`,
-      );
-    }
-  }
-  return { runId, settings };
+  return { runId, settings, ...(stored && store.episodeCount(runId) > 0 ? { stored } : {}) };
+}
+
+/** `module:./agent.mjs` → `module:/abs/path/agent.mjs`. */
+function withAbsoluteModule(settings: RunSettings): RunSettings {
+  if (!settings.agent.startsWith(CUSTOM_AGENT_PREFIX)) return settings;
+  return { ...settings, agent: `${CUSTOM_AGENT_PREFIX}${resolve(settings.agent.slice(CUSTOM_AGENT_PREFIX.length))}` };
 }
 
 /** One queued, retried adapter per model spec; one request limiter per endpoint. */
@@ -206,6 +431,14 @@ function modelAdapters(settings: RunSettings, flags: RunFlags): (spec: string, r
     }
     return adapter;
   };
+}
+
+function scoreThreshold(value: string): ScoreThreshold {
+  try {
+    return parseScoreThreshold(value);
+  } catch (error) {
+    throw new InvalidArgumentError(error instanceof Error ? error.message : String(error));
+  }
 }
 
 function positiveInteger(value: string): number {
