@@ -6,10 +6,10 @@
  *   node bench/matcher.ts        (after `npm run build`)
  */
 import { ReplayAgent } from '../dist/agents/index.js';
+import type { MilestoneGraphSpec, MilestoneSpec } from '../dist/benchmarks/sandbox/milestones/index.js';
+import { evaluateEpisode } from '../dist/benchmarks/sandbox/milestones/index.js';
 import { demoDomain, demoWorldRows } from '../dist/domains/demo/index.js';
-import { endConversationTool, runEpisode } from '../dist/sandbox/index.js';
-import type { MilestoneGraphSpec, MilestoneSpec } from '../dist/scoring/index.js';
-import { evaluateEpisode } from '../dist/scoring/index.js';
+import { endConversationTool, runEpisode } from '../dist/engine/index.js';
 import type { Turn } from '../dist/spec/index.js';
 import { ToolRegistry, ToolSet } from '../dist/tools/index.js';
 import { ScriptedUser } from '../dist/users/index.js';

@@ -155,7 +155,7 @@ const PATTERN_OF_ERROR: Readonly<Record<string, DiagnosticPattern>> = {
 };
 
 /**
- * The diagnostics of a sample trajectory, found the way the engine finds them (src/sandbox/diagnostics.ts):
+ * The diagnostics of a sample trajectory, found the way the engine finds them (src/engine/diagnostics.ts):
  * an agent call answered with one of the four errors, or an exact repeat of an earlier agent call with no
  * world change in between.
  */

@@ -5,10 +5,10 @@
  * Test doubles live on `toolgauge/testing`.
  */
 export * from './agents/index.js';
-export { runExampleEpisode } from './benchmarks/example/example-episode.js';
+export { runExampleEpisode } from './demo/example-episode.js';
 export type { Domain } from './domains/domain.js';
+export * from './engine/index.js';
 export * from './models/index.js';
-export * from './sandbox/index.js';
 export * from './spec/index.js';
 export * from './tools/index.js';
 export * from './users/index.js';

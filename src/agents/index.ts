@@ -1,1 +1,2 @@
 export * from './replay-agent.js';
+export * from './solution-agent.js';

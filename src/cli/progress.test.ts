@@ -9,9 +9,36 @@ function fakeStream(isTTY: boolean) {
 
 function play(reporter: ReturnType<typeof progressReporter>) {
   reporter({ type: 'run-start', runId: 'r', total: 4, alreadyDone: 1 });
-  reporter({ type: 'episode-end', caseId: 'a', trial: 0, status: 'scored', score: 1, cost: 0.5, error: null });
-  reporter({ type: 'episode-end', caseId: 'b', trial: 0, status: 'failed', score: null, cost: 0, error: 'HTTP 503' });
-  reporter({ type: 'episode-end', caseId: 'c', trial: 0, status: 'scored', score: 0, cost: 0.25, error: null });
+  reporter({
+    type: 'episode-end',
+    benchmark: 'sandbox',
+    caseId: 'a',
+    trial: 0,
+    status: 'scored',
+    score: 1,
+    cost: 0.5,
+    error: null,
+  });
+  reporter({
+    type: 'episode-end',
+    benchmark: 'sandbox',
+    caseId: 'b',
+    trial: 0,
+    status: 'failed',
+    score: null,
+    cost: 0,
+    error: 'HTTP 503',
+  });
+  reporter({
+    type: 'episode-end',
+    benchmark: 'sandbox',
+    caseId: 'c',
+    trial: 0,
+    status: 'scored',
+    score: 0,
+    cost: 0.25,
+    error: null,
+  });
   reporter({ type: 'run-end', runId: 'r', scored: 2, failed: 1, notRun: 0, cost: 0.75, seconds: 1.5 });
 }
 

@@ -1,4 +1,4 @@
-import { renderOutcome } from '../sandbox/index.js';
+import { renderOutcome } from '../engine/index.js';
 import type { Message, Trajectory } from '../spec/index.js';
 import { terminalSafe } from './terminal-safe.js';
 

@@ -2,7 +2,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
-import { BUILT_IN_SCENARIOS, formatProblem, loadScenarios } from '../benchmarks/sandbox/index.js';
+import { BUILT_IN_SCENARIOS, formatProblem, loadScenarios } from '../benchmarks/sandbox/internals.js';
 import { anthropicWire } from './anthropic-wire.js';
 import { CaseIndex } from './case-index.js';
 import { type FaultOptions, FaultPlan } from './fault-plan.js';

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
-import { type SandboxEpisodeRecord, sandboxToolkit } from '../benchmarks/sandbox/index.js';
-import { buildRunReport, type GroupReport, type RunStore } from '../runs/index.js';
+import type { SandboxEpisodeRecord } from '../benchmarks/sandbox/index.js';
+import { sandboxToolkit } from '../benchmarks/sandbox/internals.js';
+import { buildRunReport, type EpisodeRow, type RunStore } from '../runs/index.js';
 import { DIAGNOSTIC_PATTERNS } from '../spec/index.js';
 import {
   type GroupSummary,
@@ -16,12 +17,26 @@ function finiteOrNull(value: number): number | null {
   return Number.isFinite(value) ? value : null;
 }
 
-function groupSummary(group: GroupReport): GroupSummary {
-  return { episodes: group.episodes, score: finiteOrNull(group.score), turnCount: finiteOrNull(group.turnCount) };
+function groupSummary(rows: readonly EpisodeRow[]): GroupSummary {
+  const mean = (values: readonly number[]) =>
+    values.length === 0 ? Number.NaN : values.reduce((total, value) => total + value, 0) / values.length;
+  return {
+    episodes: rows.length,
+    score: finiteOrNull(mean(rows.map((row) => row.score ?? 0))),
+    turnCount: finiteOrNull(mean(rows.map((row) => row.metrics.turnCount ?? 0))),
+  };
 }
 
-function groupSummaries(groups: Readonly<Record<string, GroupReport>>): Record<string, GroupSummary> {
-  return Object.fromEntries(Object.entries(groups).map(([name, group]) => [name, groupSummary(group)]));
+function labelList(row: EpisodeRow, label: string): readonly string[] {
+  const value = row.labels[label];
+  return value === undefined ? [] : typeof value === 'string' ? [value] : value;
+}
+
+function groupSummaries(rows: readonly EpisodeRow[], label: string): Record<string, GroupSummary> {
+  const groups = [...new Set(rows.flatMap((row) => labelList(row, label)))];
+  return Object.fromEntries(
+    groups.map((group) => [group, groupSummary(rows.filter((row) => labelList(row, label).includes(group)))]),
+  );
 }
 
 /** The sandbox world's tables and the column diffs pair their rows by. */
@@ -53,8 +68,9 @@ export function buildReportData(
   for (const runId of runIds) {
     const report = buildRunReport(store, runId);
     const diagnostics: Record<string, number> = Object.fromEntries(DIAGNOSTIC_PATTERNS.map((pattern) => [pattern, 0]));
-    for (const row of store.episodes(runId)) {
-      const labels = JSON.parse(row.labels) as Labels;
+    const rows = store.episodes(runId);
+    for (const row of rows) {
+      const labels = row.labels as Labels;
       const record = JSON.parse(row.record) as SandboxEpisodeRecord | null;
       let detail: ReportEpisode['detail'];
       if (record?.trajectory) {
@@ -90,7 +106,7 @@ export function buildReportData(
         trial: row.trial,
         status: row.status,
         score: row.score,
-        turnCount: row.turnCount,
+        turnCount: row.metrics.turnCount ?? null,
         error: row.error,
         cost: row.cost,
         inputTokens: row.inputTokens,
@@ -104,20 +120,18 @@ export function buildReportData(
     }
     const sandbox = report.benchmarks.sandbox;
     if (!sandbox) continue;
+    const scored = rows.filter((row) => row.benchmark === 'sandbox' && row.status === 'scored');
     runs.push({
       runId,
       createdAt: report.createdAt,
       config: report.config,
       agent: String(report.config.agent ?? 'unknown'),
       overall: {
-        ...groupSummary(sandbox.overall),
-        confidenceInterval: [
-          finiteOrNull(sandbox.overall.confidenceInterval[0]),
-          finiteOrNull(sandbox.overall.confidenceInterval[1]),
-        ],
+        ...groupSummary(scored),
+        confidenceInterval: sandbox.overall.confidenceInterval,
       },
-      byCategory: groupSummaries(sandbox.byCategory),
-      byAugmentation: groupSummaries(sandbox.byAugmentation),
+      byCategory: groupSummaries(scored, 'categories'),
+      byAugmentation: groupSummaries(scored, 'augmentation'),
       trials: sandbox.trials,
       status: sandbox.status,
       tokens: sandbox.tokens,

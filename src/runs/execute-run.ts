@@ -1,23 +1,27 @@
 import { redactUrls } from '../models/providers/endpoint.js';
+import type { EpisodeStatus, Labels, MetricValues } from '../spec/index.js';
 import type { PriceTable } from './price-table.js';
 import type { RunEventListener } from './run-events.js';
-import { type EpisodeStatus, episodeKey, type RunStore } from './run-store.js';
+import { episodeKey, type RunStore } from './run-store.js';
 import { oncePerModel, UsageMeter } from './usage-meter.js';
 
 /** What one episode produced, for the store. */
 export interface EpisodeOutcome {
   readonly status: EpisodeStatus;
+  /** The benchmark's headline metric (null when failed or when it does not apply). */
   readonly score: number | null;
-  readonly turnCount: number | null;
+  /** Every metric the benchmark declares, by id. */
+  readonly metrics: MetricValues;
   readonly error: string | null;
   /** What reports group by (e.g. categories, augmentation); stored as small JSON. */
-  readonly labels: Readonly<Record<string, unknown>>;
+  readonly labels: Labels;
   /** The benchmark's record of the episode; stored as JSON. */
   readonly record: unknown;
 }
 
-/** One episode to play: which case and trial, and how (the meter counts its model usage). */
+/** One episode to play: which benchmark, case and trial, and how (the meter counts its model usage). */
 export interface EpisodeJob {
+  readonly benchmark: string;
   readonly caseId: string;
   readonly trial: number;
   play(meter: UsageMeter, signal: AbortSignal): Promise<EpisodeOutcome>;
@@ -25,7 +29,6 @@ export interface EpisodeJob {
 
 export interface ExecuteRunOptions {
   readonly runId: string;
-  readonly benchmark: string;
   readonly jobs: readonly EpisodeJob[];
   readonly store: RunStore;
   readonly prices: PriceTable;
@@ -76,7 +79,7 @@ export async function executeRun(options: ExecuteRunOptions): Promise<RunOutcome
   const emit: RunEventListener = options.onEvent ?? (() => {});
   const mine = shardJobs(options.jobs, options.shard);
   const done = options.store.scoredKeys(options.runId);
-  const pending = mine.filter((job) => !done.has(episodeKey(job.caseId, job.trial)));
+  const pending = mine.filter((job) => !done.has(episodeKey(job.benchmark, job.caseId, job.trial)));
   emit({ type: 'run-start', runId: options.runId, total: mine.length, alreadyDone: mine.length - pending.length });
 
   const controller = new AbortController();
@@ -93,20 +96,20 @@ export async function executeRun(options: ExecuteRunOptions): Promise<RunOutcome
 
   /** Plays one claimed job and stores it; the claim is released after the row is written. */
   const play = async (job: EpisodeJob) => {
-    const key = episodeKey(job.caseId, job.trial);
-    if (options.store.isScored(options.runId, job.caseId, job.trial)) {
+    const key = episodeKey(job.benchmark, job.caseId, job.trial);
+    if (options.store.isScored(options.runId, job.benchmark, job.caseId, job.trial)) {
       claims.release(key);
       doneElsewhere += 1;
       return;
     }
-    emit({ type: 'episode-start', caseId: job.caseId, trial: job.trial });
+    emit({ type: 'episode-start', benchmark: job.benchmark, caseId: job.caseId, trial: job.trial });
     const meter = new UsageMeter(options.prices, onUnpriced);
     const episodeStarted = performance.now();
     let outcome: EpisodeOutcome;
     try {
       outcome = await job.play(meter, signal);
     } catch (error) {
-      outcome = { status: 'failed', score: null, turnCount: null, error: messageOf(error), labels: {}, record: null };
+      outcome = { status: 'failed', score: null, metrics: {}, error: messageOf(error), labels: {}, record: null };
     }
     if (signal.aborted && outcome.status === 'failed') {
       // Cut short by cancellation: not the episode's result. Left for a resume (its cost still counts).
@@ -114,13 +117,14 @@ export async function executeRun(options: ExecuteRunOptions): Promise<RunOutcome
       claims.release(key);
       return;
     }
-    let record = JSON.stringify(outcome.record);
+    let record = JSON.stringify(outcome.record ?? null);
     if (Buffer.byteLength(record) > MAX_RECORD_BYTES) {
       const size = (Buffer.byteLength(record) / (1024 * 1024)).toFixed(1);
       outcome = {
         ...outcome,
         status: 'failed',
         score: null,
+        metrics: {},
         error: `the episode's record is ${size} MiB, over the ${MAX_RECORD_BYTES / (1024 * 1024)} MiB limit`,
       };
       record = 'null';
@@ -129,19 +133,20 @@ export async function executeRun(options: ExecuteRunOptions): Promise<RunOutcome
     try {
       options.store.saveEpisode({
         runId: options.runId,
-        benchmark: options.benchmark,
+        benchmark: job.benchmark,
         caseId: job.caseId,
         trial: job.trial,
         status: outcome.status,
         score: outcome.score,
-        turnCount: outcome.turnCount,
+        metrics: outcome.metrics,
         error,
         inputTokens: meter.inputTokens,
         outputTokens: meter.outputTokens,
         requests: meter.requests,
         cost: meter.cost,
         durationMs: performance.now() - episodeStarted,
-        labels: JSON.stringify(outcome.labels),
+        labels: outcome.labels,
+        modelCalls: meter.calls,
         record,
       });
     } finally {
@@ -152,6 +157,7 @@ export async function executeRun(options: ExecuteRunOptions): Promise<RunOutcome
     else failed += 1;
     emit({
       type: 'episode-end',
+      benchmark: job.benchmark,
       caseId: job.caseId,
       trial: job.trial,
       status: outcome.status,
@@ -172,7 +178,7 @@ export async function executeRun(options: ExecuteRunOptions): Promise<RunOutcome
     const worker = async () => {
       while (next < jobs.length && !stopped()) {
         const job = jobs[next++] as EpisodeJob;
-        if (claims.claim(episodeKey(job.caseId, job.trial))) await play(job);
+        if (claims.claim(episodeKey(job.benchmark, job.caseId, job.trial))) await play(job);
         else heldElsewhere.push(job);
       }
     };
@@ -185,7 +191,7 @@ export async function executeRun(options: ExecuteRunOptions): Promise<RunOutcome
     // Episodes another live process holds: wait until it stores them, or its claims expire and they are ours.
     while (waiting.length > 0 && !stopped()) {
       const stillOpen = waiting.filter((job) => {
-        if (!options.store.isScored(options.runId, job.caseId, job.trial)) return true;
+        if (!options.store.isScored(options.runId, job.benchmark, job.caseId, job.trial)) return true;
         doneElsewhere += 1;
         return false;
       });
@@ -235,9 +241,10 @@ export function shardJobs(
   shard: { readonly index: number; readonly count: number } | undefined,
 ): EpisodeJob[] {
   if (!shard || shard.count === 1) return [...jobs];
-  const caseIds = [...new Set(jobs.map((job) => job.caseId))].sort();
-  const shardOf = new Map(caseIds.map((caseId, position) => [caseId, position % shard.count]));
-  return jobs.filter((job) => shardOf.get(job.caseId) === shard.index);
+  const caseKey = (job: EpisodeJob) => `${job.benchmark}\u0000${job.caseId}`;
+  const caseKeys = [...new Set(jobs.map(caseKey))].sort();
+  const shardOf = new Map(caseKeys.map((key, position) => [key, position % shard.count]));
+  return jobs.filter((job) => shardOf.get(caseKey(job)) === shard.index);
 }
 
 function messageOf(error: unknown): string {

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
-import { canonicalJson } from '../sandbox/index.js';
 import type { ModelAdapter, ModelRequest, ModelResponse } from '../spec/index.js';
 import { InfrastructureError } from '../spec/index.js';
+import { canonicalJson } from '../world/index.js';
 import type { RunStore } from './run-store.js';
 
 /**

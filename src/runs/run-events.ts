@@ -1,4 +1,4 @@
-import type { EpisodeStatus } from './run-store.js';
+import type { EpisodeStatus } from '../spec/index.js';
 
 /**
  * What a run reports while it goes: progress displays, logs and tests subscribe to these; none of them
@@ -6,9 +6,10 @@ import type { EpisodeStatus } from './run-store.js';
  */
 export type RunEvent =
   | { readonly type: 'run-start'; readonly runId: string; readonly total: number; readonly alreadyDone: number }
-  | { readonly type: 'episode-start'; readonly caseId: string; readonly trial: number }
+  | { readonly type: 'episode-start'; readonly benchmark: string; readonly caseId: string; readonly trial: number }
   | {
       readonly type: 'episode-end';
+      readonly benchmark: string;
       readonly caseId: string;
       readonly trial: number;
       readonly status: EpisodeStatus;

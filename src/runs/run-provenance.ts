@@ -32,6 +32,17 @@ export function caseSetOf(cases: Iterable<HashedCase>): CaseSet {
   return { hash: hash.digest('hex'), count: entries.length };
 }
 
+/**
+ * The hash of the cases a run plays: the benchmark's hash of everything it loaded (ids and contents)
+ * combined with the ids of the selected cases, so a different filter, limit or case file hashes
+ * differently.
+ */
+export function selectedCaseSetHash(loadedHash: string, selected: Iterable<{ readonly id: string }>): string {
+  const hash = createHash('sha256').update(`${loadedHash}\n`);
+  for (const id of [...selected].map((item) => item.id).sort()) hash.update(id).update('\n');
+  return hash.digest('hex');
+}
+
 function contentHash(content: unknown): string {
   return createHash('sha256')
     .update(JSON.stringify(content) ?? '')

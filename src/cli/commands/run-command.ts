@@ -1,16 +1,6 @@
 import { resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { type Command, InvalidArgumentError, Option } from 'commander';
-import { runExampleEpisode } from '../../benchmarks/example/example-episode.js';
-import {
-  BUILT_IN_SCENARIOS,
-  filterCases,
-  formatProblem,
-  loadScenarios,
-  SANDBOX_CATEGORIES,
-  type SandboxCategory,
-  sandboxCases,
-} from '../../benchmarks/sandbox/index.js';
+import { runExampleEpisode } from '../../demo/example-episode.js';
 import { createModelAdapter, parseModelSpec } from '../../models/index.js';
 import { parseScoreThreshold, type ScoreThreshold } from '../../runs/exit-codes.js';
 import {
@@ -19,26 +9,28 @@ import {
   DEFAULT_RETRY_POLICY,
   DEFAULT_STORE_PATH,
   EndpointLimiter,
-  executeRun,
+  identityManifest,
+  isBuiltinAgent,
   loadPriceTable,
-  manifestOf,
   ResilientModelAdapter,
+  type RunManifest,
   RunStore,
-  sandboxJobs,
+  runBenchmark,
+  SCRIPTED_USER,
+  storedOptionValues,
 } from '../../runs/index.js';
 import { formatPreflightProblems, type PreflightTarget, preflight } from '../../runs/preflight.js';
-import { agentModuleProvenance, caseSetOf, gitCommitOf, toolgaugeVersion } from '../../runs/run-provenance.js';
+import { agentModuleProvenance } from '../../runs/run-provenance.js';
 import {
   checkAllowChanged,
-  type IdentityManifest,
   requireSameRunSettings,
   runIdentity,
   SettingsMismatchError,
 } from '../../runs/run-settings-compare.js';
-import type { ModelAdapter } from '../../spec/index.js';
-import { AUGMENTATIONS, type Augmentation } from '../../tools/index.js';
-import { benchmarkOption } from '../cli-options.js';
+import type { AnyBenchmark, ModelAdapter } from '../../spec/index.js';
+import { addBenchmarkOptions, benchmarkOption, chosenBenchmark, resolveBenchmarkOptions } from '../cli-options.js';
 import { loadConfigFile } from '../config-file.js';
+import { formatCaseProblem } from '../format-problem.js';
 import { loadAgentModule } from '../load-agent-module.js';
 import { progressReporter } from '../progress.js';
 import { renderRunReport } from '../render-run-report.js';
@@ -61,33 +53,33 @@ interface RunCommandOptions extends RunFlags {
   allowChanged?: string[];
 }
 
-/** What a run records besides its settings, to be reproduced and compared (stored under `manifest`). */
-interface Manifest extends IdentityManifest {
-  readonly formatVersion: 1;
-  readonly toolgaugeVersion: string;
-  readonly gitCommit?: string;
-  readonly nodeVersion: string;
-  readonly priceTableVersion: string;
+/** A stored run, as far as comparing settings goes. */
+interface StoredRunSettings {
+  readonly config: Readonly<Record<string, unknown>>;
+  readonly manifest: RunManifest;
 }
 
 export function registerRun(program: Command): void {
-  program
+  const command = program
     .command('run')
     .description('run a benchmark and store its episodes (default: the sandbox corpus with the oracle agent, offline)')
     .addOption(benchmarkOption())
     .option(
       '--agent <agent>',
-      'oracle, unhelpful, a model spec (openai:gpt-4o, anthropic:claude-sonnet-4-0, openai-compatible:llama3), or module:./my-agent.js',
+      'a built-in agent of the benchmark (oracle, …), a model spec (openai:gpt-4o, anthropic:claude-sonnet-4-0, openai-compatible:llama3), or module:./my-agent.js',
       'oracle',
     )
     .option('--base-url <url>', "the agent model's server (required for openai-compatible)")
-    .option('--user <user>', 'scripted, or a model spec for the LLM user simulator', 'scripted')
+    .option(
+      '--user <user>',
+      "scripted (the benchmark's own user), or a model spec for the LLM user simulator",
+      'scripted',
+    )
     .option('--user-model <spec>', 'same as --user <spec>')
     .option('--user-base-url <url>', "the user simulator model's server")
-    .option('--scenarios <path>', 'scenario files or folder (default: the built-in corpus)')
+    .option('--data <path>', "the benchmark's case files or folder (default: its built-in cases)")
+    .option('--scenarios <path>', 'same as --data (the sandbox calls its cases scenarios)')
     .option('--case <glob>', 'only cases whose id matches, e.g. "phone-*/distraction-0"')
-    .addOption(new Option('--category <name...>', 'only cases in these categories').choices([...SANDBOX_CATEGORIES]))
-    .addOption(new Option('--augmentation <name...>', 'only these tool augmentations').choices([...AUGMENTATIONS]))
     .option('--limit <n>', 'at most n cases', positiveInteger)
     .option('--trials <k>', 'run each case k times', positiveInteger, 1)
     .option('--concurrency <n>', 'episodes at once', positiveInteger, 4)
@@ -101,6 +93,10 @@ export function registerRun(program: Command): void {
     .option('--max-tokens <n>', 'output token limit per model call', positiveInteger)
     .option('--max-messages <n>', 'message limit per episode (default 30)', positiveInteger)
     .option('--timeout-ms <n>', 'time limit of one model request', positiveInteger)
+    .option(
+      '--embedder <spec>',
+      'the embedder for semantic similarity, for benchmarks that need one (default: the offline model)',
+    )
     .addOption(
       new Option(
         '--cache <mode>',
@@ -131,164 +127,159 @@ export function registerRun(program: Command): void {
       '--allow-changed <field...>',
       'with --resume (or a reused --run-id): accept a changed setting, e.g. trials or baseUrl',
     )
-    .option('--example', 'play the tiny built-in example episode instead and print its trajectory')
-    .action(async (options: RunCommandOptions, command: Command) => {
-      if (options.example) {
-        process.stdout.write(`${renderTrajectory(await runExampleEpisode())}\n`);
-        return;
-      }
-      const { config } = await loadConfigFile(options.config);
-      const flags = mergeRunFlags(command, options, config);
-      const store = await RunStore.open(flags.db);
+    .option('--example', 'play the tiny built-in example episode instead and print its trajectory');
+  addBenchmarkOptions(command, 'run').action(async (options: RunCommandOptions, command: Command) => {
+    if (options.example) {
+      process.stdout.write(`${renderTrajectory(await runExampleEpisode())}\n`);
+      return;
+    }
+    const { config } = await loadConfigFile(options.config);
+    const flags = mergeRunFlags(command, options, config);
+    const store = await RunStore.open(flags.db);
+    try {
+      const { runId, settings, benchmark, stored } = resolveRun(store, command, options, flags, config);
+      checkParticipants(benchmark, settings);
+      const modulePath = settings.agent.startsWith(CUSTOM_AGENT_PREFIX)
+        ? settings.agent.slice(CUSTOM_AGENT_PREFIX.length)
+        : undefined;
+      const customAgent = modulePath ? await loadAgentModule(modulePath) : undefined;
+      const modelSettings = {
+        temperature: settings.temperature,
+        ...(settings.seed === undefined ? {} : { seed: settings.seed }),
+        ...(settings.maxTokens === undefined ? {} : { maxOutputTokens: settings.maxTokens }),
+      };
+      const source = settings.data ?? settings.scenarios;
+      const interruption = interruptOnSignals();
+      let outcome: Awaited<ReturnType<typeof runBenchmark>>;
       try {
-        const { runId, settings, stored } = resolveRun(store, options, flags, command, config);
-        for (const spec of [settings.agent, settings.user]) {
-          if (!['oracle', 'unhelpful', 'scripted'].includes(spec) && !spec.startsWith(CUSTOM_AGENT_PREFIX))
-            parseModelSpec(spec);
-        }
-        const modulePath = settings.agent.startsWith(CUSTOM_AGENT_PREFIX)
-          ? settings.agent.slice(CUSTOM_AGENT_PREFIX.length)
-          : undefined;
-        const customAgent = modulePath ? await loadAgentModule(modulePath) : undefined;
-
-        const { scenarios, problems } = await loadScenarios([settings.scenarios ?? fileURLToPath(BUILT_IN_SCENARIOS)]);
-        for (const problem of problems) process.stderr.write(`skipped: ${formatProblem(problem)}\n`);
-        const cases = filterCases(sandboxCases(scenarios), {
-          ...(settings.case ? { casePattern: settings.case } : {}),
-          ...(settings.category ? { categories: settings.category as SandboxCategory[] } : {}),
-          ...(settings.augmentation ? { augmentations: settings.augmentation as Augmentation[] } : {}),
-          ...(settings.limit === undefined ? {} : { limit: settings.limit }),
-        });
-        if (cases.length === 0) throw new UsageError('no case matches the filters');
-
-        const prices = loadPriceTable(config.prices);
-        const gitCommit = gitCommitOf();
-        const manifest: Manifest = {
-          formatVersion: 1,
-          toolgaugeVersion: toolgaugeVersion(),
-          ...(gitCommit ? { gitCommit } : {}),
-          nodeVersion: process.versions.node,
-          priceTableVersion: prices.version,
-          caseSet: caseSetOf(
-            cases.map((sandboxCase) => ({
-              id: sandboxCase.id,
-              content: { scenario: sandboxCase.scenario, opening: sandboxCase.opening },
-            })),
-          ),
-          ...(modulePath ? { agentModule: agentModuleProvenance(modulePath) } : {}),
-        };
-        const allowedChanges = stored ? checkStoredSettings(runId, stored, settings, manifest, options) : [];
-
-        const adapterFor = modelAdapters(settings, flags);
-        if (options.preflight && settings.cache !== 'replay') {
-          const targets: PreflightTarget[] = (['agent', 'user'] as const)
-            .map((role) => ({ role, spec: role === 'agent' ? settings.agent : settings.user }))
-            .filter(({ spec }) => isModelSpec(spec))
-            .map(({ role, spec }) => ({
-              role,
-              spec,
-              adapter: () => {
-                const baseUrl = baseUrlFor(role, settings, flags);
-                return createModelAdapter(spec, baseUrl ? { baseUrl } : {});
-              },
-            }));
-          const problems = await preflight(targets);
-          if (problems.length > 0) throw new UsageError(formatPreflightProblems(problems));
-        }
-        const previousChanges = Array.isArray(stored?.config.allowedChanges) ? stored.config.allowedChanges : [];
-        const storedConfig = {
-          ...settings,
-          manifest,
-          ...(previousChanges.length + allowedChanges.length > 0
-            ? { allowedChanges: [...previousChanges, ...allowedChanges] }
-            : {}),
-        };
-        store.ensureRun(runId, storedConfig, new Date().toISOString());
-        if (stored && store.episodeCount(runId) > 0) store.updateRunConfig(runId, storedConfig);
-
-        const modelSettings = {
-          temperature: settings.temperature,
-          ...(settings.seed === undefined ? {} : { seed: settings.seed }),
-          ...(settings.maxTokens === undefined ? {} : { maxOutputTokens: settings.maxTokens }),
-        };
-        const jobs = sandboxJobs(
-          cases,
-          settings.trials,
-          {
+        outcome = await runBenchmark({
+          benchmark,
+          runId,
+          store,
+          settings: settings as unknown as Record<string, unknown>,
+          ...(source ? { source } : {}),
+          selection: {
+            ...(settings.case ? { casePattern: settings.case } : {}),
+            ...(settings.limit === undefined ? {} : { limit: settings.limit }),
+          },
+          options: storedOptionValues(benchmark, settings),
+          trials: settings.trials,
+          participants: {
             agent: settings.agent,
             user: settings.user,
             agentSettings: modelSettings,
             userSettings: modelSettings,
             cache: settings.cache,
           },
-          { store, adapterFor, ...(customAgent ? { customAgent } : {}) },
-          settings.maxMessages === undefined ? {} : { maxMessages: settings.maxMessages },
-        );
-        const interruption = interruptOnSignals();
-        let outcome: Awaited<ReturnType<typeof executeRun>>;
-        try {
-          outcome = await executeRun({
-            runId,
-            benchmark: 'sandbox',
-            jobs,
-            store,
-            prices,
-            concurrency: flags.concurrency,
-            ...(settings.maxCost === undefined ? {} : { maxCost: settings.maxCost }),
-            ...(options.shard ? { shard: options.shard } : {}),
-            onEvent: progressReporter(),
-            signal: interruption.signal,
-          });
-        } finally {
-          interruption.dispose();
-        }
-        const report = buildRunReport(store, runId);
-        if (outcome.interrupted) {
-          process.stderr.write(`${resumeHint(runId, flags.db, store.episodeCount(runId))}\n`);
-          process.exitCode = 130;
-          return;
-        }
-        process.stdout.write(options.json ? `${JSON.stringify(report, null, 2)}\n` : `${renderRunReport([report])}\n`);
-        const passScore = options.junitPassScore ?? options.failUnder?.minimum ?? 1;
-        if (options.junit) {
-          await writeJunitFile(
-            options.junit,
-            store.episodes(runId, { withRecords: false }).map((row) => ({
-              benchmark: row.benchmark,
-              caseId: row.caseId,
-              trial: row.trial,
-              status: row.status,
-              score: row.score,
-              error: row.error,
-              durationMs: row.durationMs,
-              metrics: { turnCount: row.turnCount },
-            })),
-            { runId, manifest: { ...manifest, settings }, passScore },
-          );
-        }
-        const benchmarks = Object.entries(report.benchmarks);
-        const failed = benchmarks.reduce((total, [, result]) => total + result.status.failed, 0);
-        const verdict = runVerdict({
-          runId,
-          outcome: { scored: outcome.scored, failed, notRun: outcome.notRun },
-          results: benchmarks.map(([benchmark, result]) => ({
-            benchmark,
-            headline: 'similarity',
-            metrics: { similarity: result.overall.score, turnCount: result.overall.turnCount },
-          })),
-          ...(options.failUnder ? { failUnder: options.failUnder } : {}),
+          context: { adapterFor: modelAdapters(settings, flags), ...(customAgent ? { customAgent } : {}) },
+          ...(settings.maxMessages === undefined ? {} : { maxMessages: settings.maxMessages }),
+          ...(settings.embedder ? { embedder: settings.embedder } : {}),
+          prices: loadPriceTable(config.prices),
+          concurrency: flags.concurrency,
+          ...(settings.maxCost === undefined ? {} : { maxCost: settings.maxCost }),
+          ...(options.shard ? { shard: options.shard } : {}),
+          onEvent: progressReporter(),
+          onProblem: (problem) => process.stderr.write(`skipped: ${formatCaseProblem(problem)}\n`),
+          signal: interruption.signal,
+          // Before anything is stored: compare with the stored run, check the configuration, complete the manifest.
+          prepare: async (planned) => {
+            const manifest: RunManifest = {
+              ...planned,
+              ...(modulePath ? { agentModule: agentModuleProvenance(modulePath) } : {}),
+            };
+            const allowed = stored ? checkStoredSettings(runId, stored, settings, manifest, options) : [];
+            if (options.preflight && settings.cache !== 'replay') await preflightModels(settings, flags);
+            const allowedChanges = [...(stored?.manifest.allowedChanges ?? []), ...allowed];
+            return {
+              manifest: { ...manifest, ...(allowedChanges.length > 0 ? { allowedChanges } : {}) },
+              ...(allowed.length > 0 ? { settings: settings as unknown as Record<string, unknown> } : {}),
+            };
+          },
+        }).catch((error: unknown) => {
+          if (error instanceof Error && /case matches the filters/.test(error.message)) {
+            throw new UsageError('no case matches the filters');
+          }
+          throw error;
         });
-        if (verdict.code !== 0) process.stderr.write(`toolgauge: ${verdict.reason} (exit code ${verdict.code})\n`);
-        process.exitCode = verdict.code;
       } finally {
-        store.close();
+        interruption.dispose();
       }
-    });
+      if (outcome.interrupted) {
+        process.stderr.write(`${resumeHint(runId, flags.db, store.episodeCount(runId))}\n`);
+        process.exitCode = 130;
+        return;
+      }
+      const report = buildRunReport(store, runId);
+      process.stdout.write(options.json ? `${JSON.stringify(report, null, 2)}\n` : `${renderRunReport([report])}\n`);
+      if (options.junit) {
+        await writeJunitFile(
+          options.junit,
+          store.episodes(runId, { withRecords: false }).map((row) => ({
+            benchmark: row.benchmark,
+            caseId: row.caseId,
+            trial: row.trial,
+            status: row.status,
+            score: row.score,
+            error: row.error,
+            durationMs: row.durationMs,
+            metrics: row.metrics,
+          })),
+          {
+            runId,
+            manifest: { ...report.manifest, settings: report.config },
+            passScore: options.junitPassScore ?? options.failUnder?.minimum ?? 1,
+          },
+        );
+      }
+      const results = Object.values(report.benchmarks);
+      const verdict = runVerdict({
+        runId,
+        outcome: {
+          scored: outcome.scored,
+          failed: results.reduce((total, result) => total + result.status.failed, 0),
+          notRun: outcome.notRun,
+        },
+        results: results.map((result) => ({
+          benchmark: result.benchmark,
+          headline: result.headline,
+          metrics: { ...result.metrics, [result.headline]: result.overall.score },
+        })),
+        ...(options.failUnder ? { failUnder: options.failUnder } : {}),
+      });
+      if (verdict.code !== 0) process.stderr.write(`toolgauge: ${verdict.reason} (exit code ${verdict.code})\n`);
+      process.exitCode = verdict.code;
+    } finally {
+      store.close();
+    }
+  });
+}
+
+/** One tiny request per model (and a check of its key and URL) before anything is played. */
+async function preflightModels(settings: RunSettings, flags: RunFlags): Promise<void> {
+  const targets: PreflightTarget[] = (['agent', 'user'] as const)
+    .map((role) => ({ role, spec: role === 'agent' ? settings.agent : settings.user }))
+    .filter(({ spec }) => isModelSpec(spec))
+    .map(({ role, spec }) => ({
+      role,
+      spec,
+      adapter: () => {
+        const baseUrl = baseUrlFor(role, settings, flags);
+        return createModelAdapter(spec, baseUrl ? { baseUrl } : {});
+      },
+    }));
+  const problems = await preflight(targets);
+  if (problems.length > 0) throw new UsageError(formatPreflightProblems(problems));
 }
 
 /** Whether an agent or user spec names a model (and so gets a preflight request). */
 function isModelSpec(spec: string): boolean {
-  return !['oracle', 'unhelpful', 'scripted'].includes(spec) && !spec.startsWith(CUSTOM_AGENT_PREFIX);
+  if (spec === SCRIPTED_USER || spec.startsWith(CUSTOM_AGENT_PREFIX)) return false;
+  try {
+    parseModelSpec(spec);
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 /** The base URL a role's model is reached at: the flag (which may carry credentials), else the stored one. */
@@ -324,16 +315,16 @@ function interruptOnSignals(): { signal: AbortSignal; dispose(): void } {
  */
 function checkStoredSettings(
   runId: string,
-  stored: StoredRunConfig,
+  stored: StoredRunSettings,
   settings: RunSettings,
-  manifest: Manifest,
+  manifest: RunManifest,
   options: RunCommandOptions,
 ): { field: string; stored: unknown; now: unknown; at: string }[] {
-  const storedIdentity = runIdentity(stored.config, manifestOf(stored.config));
-  const requested = runIdentity(settings as unknown as Record<string, unknown>, manifest);
+  const storedIdentity = runIdentity(stored.config, identityManifest(stored.manifest));
+  const requested = runIdentity(settings as unknown as Record<string, unknown>, identityManifest(manifest));
   const allowChanged = options.allowChanged ?? [];
-  checkAllowChanged(allowChanged, storedIdentity, requested);
   try {
+    checkAllowChanged(allowChanged, storedIdentity, requested);
     const allowed = requireSameRunSettings('resume', runId, storedIdentity, requested, allowChanged);
     const at = new Date().toISOString();
     return allowed.map((difference) => ({
@@ -343,7 +334,7 @@ function checkStoredSettings(
       at,
     }));
   } catch (error) {
-    if (!(error instanceof SettingsMismatchError)) throw error;
+    if (!(error instanceof SettingsMismatchError)) throw new UsageError(String((error as Error).message));
     if (options.resume) throw new UsageError(error.message);
     const listed = error.differences
       .map(
@@ -357,49 +348,71 @@ function checkStoredSettings(
   }
 }
 
-interface StoredRunConfig {
-  readonly config: Readonly<Record<string, unknown>>;
+/** Model specs are checked before anything runs; a bare name that is not a built-in agent lists them. */
+function checkParticipants(benchmark: AnyBenchmark, settings: RunSettings): void {
+  if (!isBuiltinAgent(benchmark, settings.agent) && !settings.agent.startsWith(CUSTOM_AGENT_PREFIX)) {
+    try {
+      parseModelSpec(settings.agent);
+    } catch (error) {
+      const names = benchmark.agents.map((agent) => agent.name).join(', ');
+      throw new InvalidArgumentError(
+        `${error instanceof Error ? error.message : String(error)} (the ${benchmark.id} benchmark's built-in agents: ${names})`,
+      );
+    }
+  }
+  if (settings.user !== SCRIPTED_USER) parseModelSpec(settings.user);
 }
 
 /**
  * The run to play: a stored one (`--resume`: its stored settings, with any setting given on the command
- * line applied on top — and compared later), or a new or repeated one (`--run-id`). A `module:` agent is
+ * line or in the config file applied on top — and compared before anything is played), or a new or
+ * repeated one (`--run-id`; a stored run with that id is compared the same way). A `module:` agent is
  * stored by its absolute path, so a resume from another folder loads the same file.
  */
 function resolveRun(
   store: RunStore,
+  command: Command,
   options: RunCommandOptions,
   flags: RunFlags,
-  command: Command,
-  configured: Readonly<Record<string, unknown>>,
-): { runId: string; settings: RunSettings; stored?: StoredRunConfig } {
+  config: Readonly<Record<string, unknown>>,
+): { runId: string; settings: RunSettings; benchmark: AnyBenchmark; stored?: StoredRunSettings } {
   if (options.resume) {
     const stored = store.getRun(options.resume);
     if (!stored) throw new UsageError(`no run "${options.resume}" in ${store.path}; see \`toolgauge list runs\``);
     if (options.runId && options.runId !== options.resume) {
       throw new UsageError(`--resume ${options.resume} and --run-id ${options.runId} name different runs; give one`);
     }
-    const { manifest: _manifest, allowedChanges: _allowed, ...storedSettings } = stored.config;
-    const given = runSettings(flags) as unknown as Record<string, unknown>;
+    const storedSettings = stored.config as unknown as RunSettings;
+    const benchmark = chosenBenchmark(String(storedSettings.benchmark ?? 'sandbox'));
+    const given = runSettings(
+      flags,
+      benchmark,
+      resolveBenchmarkOptions(command, benchmark, 'run', config),
+    ) as unknown as Record<string, unknown>;
     const fromCommandLine = Object.fromEntries(
       Object.keys(given)
         .filter(
           (key) =>
-            command.getOptionValueSource(key) === 'cli' ||
-            configured[key] !== undefined ||
-            (key === 'user' && options.userModel !== undefined),
+            key !== 'benchmark' &&
+            key !== 'formatVersion' &&
+            (command.getOptionValueSource(key) === 'cli' ||
+              config[key] !== undefined ||
+              (key === 'user' && options.userModel !== undefined)),
         )
         .map((key) => [key, given[key]]),
     );
-    const settings = { ...storedSettings, ...fromCommandLine } as unknown as RunSettings;
-    return { runId: options.resume, settings: withAbsoluteModule(settings), stored };
+    const settings = withAbsoluteModule({ ...storedSettings, ...fromCommandLine } as RunSettings);
+    return { runId: options.resume, settings, benchmark, stored };
   }
-  const settings = withAbsoluteModule(runSettings(flags));
+  const benchmark = chosenBenchmark(flags.benchmark);
+  const settings = withAbsoluteModule(
+    runSettings(flags, benchmark, resolveBenchmarkOptions(command, benchmark, 'run', config)),
+  );
   const runId =
     options.runId ??
     `${settings.benchmark}-${settings.agent.replace(/[^A-Za-z0-9.-]+/g, '-')}-${new Date().toISOString().replace(/[-:]/g, '').slice(0, 15)}`;
   const stored = store.getRun(runId);
-  return { runId, settings, ...(stored && store.episodeCount(runId) > 0 ? { stored } : {}) };
+  return { runId, settings, benchmark, ...(stored && store.episodeCount(runId) > 0 ? { stored } : {}) };
 }
 
 /** `module:./agent.mjs` → `module:/abs/path/agent.mjs`. */

@@ -1,0 +1,5 @@
+export * from './constraint-score.js';
+export * from './evaluate-episode.js';
+export * from './milestone-matcher.js';
+export * from './milestone-spec.js';
+export * from './turn-count.js';
