@@ -20,35 +20,71 @@ export class SolutionAgent implements Agent {
   ) {}
 
   async respond(request: TurnRequest): Promise<Turn> {
-    const turn = this.turns[this.next];
+    const turnNumber = this.next;
     this.next += 1;
-    if (!turn) return { type: 'text', text: this.closing };
-    if (turn.type === 'text') return turn;
-    return {
-      type: 'tool-calls',
-      calls: turn.calls.map((call) => this.presentCall(fillResults(call, request.messages))),
-    };
+    return goldTurn(this.turns, turnNumber, {
+      closing: this.closing,
+      resultOf: (goldCall) => resultOnBus(request.messages, `gold-${goldCall}`),
+      present: (call) => this.presentCall(call),
+    });
   }
 }
 
-function fillResults(call: ToolCall, messages: readonly Message[]): ToolCall {
+/**
+ * Turn `turnNumber` of a gold solution, ready to play: its calls with result placeholders filled by
+ * `resultOf` and rewritten by `present` (shown names, wire ids); past the end, `closing`. The one replay
+ * of gold solutions: the oracle agent of runs and proofs, and the reference server's agent, use it.
+ */
+export function goldTurn(
+  gold: readonly Turn[],
+  turnNumber: number,
+  how: {
+    readonly closing: string;
+    readonly resultOf: (goldCall: number) => unknown;
+    readonly present?: (call: ToolCall, position: number) => ToolCall;
+  },
+): Turn {
+  const turn = gold[turnNumber];
+  if (!turn) return { type: 'text', text: how.closing };
+  if (turn.type === 'text') return turn;
+  const present = how.present ?? ((call: ToolCall) => call);
+  return {
+    type: 'tool-calls',
+    calls: turn.calls.map((call, position) => present(fillResultPlaceholders(call, how.resultOf), position)),
+  };
+}
+
+/** The value of the successful tool result answering call `callId` on the bus, if any. */
+function resultOnBus(messages: readonly Message[], callId: string): unknown {
+  const result = messages.find((message) => message.type === 'tool-result' && message.callId === callId);
+  return result?.type === 'tool-result' && result.outcome.type === 'result' ? result.outcome.value : undefined;
+}
+
+/**
+ * A gold call with every argument written `{{result:N.path}}` (at any depth) replaced by that field of the
+ * result of the gold solution's N-th call, as `resultOf(N)` gives it; a placeholder that cannot be filled
+ * stays as written. The one implementation of result placeholders: the oracle agents of runs and the
+ * reference server both fill them here.
+ */
+export function fillResultPlaceholders(call: ToolCall, resultOf: (goldCall: number) => unknown): ToolCall {
   if (typeof call.arguments === 'string') return call;
-  const args = Object.fromEntries(
-    Object.entries(call.arguments).map(([name, value]) => {
-      const match = typeof value === 'string' ? RESULT_PLACEHOLDER.exec(value) : null;
-      if (!match) return [name, value];
-      const result = messages.find(
-        (message) => message.type === 'tool-result' && message.callId === `gold-${match[1]}`,
-      );
-      let filled: unknown =
-        result?.type === 'tool-result' && result.outcome.type === 'result' ? result.outcome.value : undefined;
+  const fill = (value: unknown): unknown => {
+    if (typeof value === 'string') {
+      const match = RESULT_PLACEHOLDER.exec(value);
+      if (!match) return value;
+      let filled = resultOf(Number(match[1]));
       for (const part of (match[2] ?? '').split('.').filter(Boolean)) {
         filled = filled && typeof filled === 'object' ? (filled as Record<string, unknown>)[part] : undefined;
       }
-      return [name, filled ?? value];
-    }),
-  );
-  return { ...call, arguments: args };
+      return filled ?? value;
+    }
+    if (Array.isArray(value)) return value.map(fill);
+    if (value && typeof value === 'object') {
+      return Object.fromEntries(Object.entries(value).map(([key, inner]) => [key, fill(inner)]));
+    }
+    return value;
+  };
+  return { ...call, arguments: fill(call.arguments) as Record<string, unknown> };
 }
 
 /**

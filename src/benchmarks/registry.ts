@@ -9,9 +9,13 @@
 import type { AnyBenchmark } from '../spec/index.js';
 import { exampleBenchmark } from './example/index.js';
 import { sandboxBenchmark } from './sandbox/index.js';
+import { toolscanBenchmark } from './toolscan/index.js';
+import { tooltalkBenchmark } from './tooltalk/index.js';
 
 const BENCHMARKS: readonly AnyBenchmark[] = [
   sandboxBenchmark,
+  tooltalkBenchmark,
+  toolscanBenchmark,
   ...(process.env.TOOLGAUGE_TEST_BENCHMARKS === '1' ? [exampleBenchmark] : []),
 ];
 

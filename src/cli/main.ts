@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { Command } from 'commander';
+import { registerData } from './commands/data-command.js';
 import { registerList } from './commands/list-command.js';
 import { registerReportCommands } from './commands/report-commands.js';
 import { registerRun } from './commands/run-command.js';
@@ -23,6 +24,7 @@ export function buildProgram(): Command {
   registerList(program);
   registerReportCommands(program);
   registerServe(program);
+  registerData(program);
   // An option error prints the error and one line pointing at the help, not the whole help (which
   // would scroll the error away).
   program.showHelpAfterError('see `toolgauge --help`');

@@ -10,6 +10,7 @@
 import type { Embedder } from './embedder.js';
 import type { ModelMessage } from './model.js';
 import type { Agent, User } from './participant.js';
+import type { ReferencePlayer } from './reference.js';
 import type { ToolInfo, ToolSchema } from './tool.js';
 import type { Trajectory } from './trajectory.js';
 
@@ -267,12 +268,23 @@ export interface Benchmark<C extends BenchmarkCase = BenchmarkCase, R = unknown>
   /** For the reference server; absent when the benchmark has no model-facing oracle. */
   reference?(benchmarkCase: C, options: BenchmarkOptionValues): ReferenceCase;
   /**
+   * A benchmark's own reference model for the reference server, when the generic one (which finds a case
+   * by `reference` and asks the `oracle` agent for its turn) is not enough, e.g. ToolSandbox also plays
+   * the simulated user. `sources` are the user's case files or folders (absent: built-in).
+   */
+  referencePlayer?(request: {
+    readonly sources?: readonly string[];
+    readonly options: BenchmarkOptionValues;
+  }): Promise<ReferencePlayer>;
+  /**
    * Tables that explain one episode's score, for `show` and the generic episode viewer (e.g. which
    * milestone matched which message). Absent: the metrics alone.
    */
   explain?(record: R): readonly ReportTable[];
   /** The tools the benchmark's agents may be shown (`list tools`); absent when it has none of its own. */
   tools?(): readonly ToolInfo[];
+  /** The primary-key column of each world table, for viewers that pair the rows of world changes. */
+  tablePrimaryKeys?(): Readonly<Record<string, string>>;
   /** The JSON Schema of the benchmark's case files, for editors (`validate --schema`). */
   caseFileSchema?(): Readonly<Record<string, unknown>>;
 }

@@ -1,4 +1,5 @@
 import type { ToolSchema } from '../spec/index.js';
+import { canonicalJson } from '../world/index.js';
 
 /**
  * Fingerprints of a list of offered tools, to tell which augmentation a request's tools come from.
@@ -37,21 +38,4 @@ function looseArguments(parameters: Readonly<Record<string, unknown>>): unknown[
       return [name, description, typed];
     })
     .sort((a, b) => (String(a[0]) < String(b[0]) ? -1 : 1));
-}
-
-/** JSON with object keys sorted at every level, so equal values always give equal text. */
-export function canonicalJson(value: unknown): string {
-  return JSON.stringify(sortKeys(value));
-}
-
-function sortKeys(value: unknown): unknown {
-  if (Array.isArray(value)) return value.map(sortKeys);
-  if (value && typeof value === 'object') {
-    return Object.fromEntries(
-      Object.keys(value)
-        .sort()
-        .map((key) => [key, sortKeys((value as Record<string, unknown>)[key])]),
-    );
-  }
-  return value;
 }

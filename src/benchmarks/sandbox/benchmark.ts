@@ -7,6 +7,7 @@ import { SANDBOX_AGENTS, sandboxReference } from './oracle.js';
 import { playSandboxEpisode } from './play.js';
 import { proveSandboxCase } from './prove.js';
 import { parseSandboxRecord, type SandboxEpisodeRecord } from './record.js';
+import { sandboxReferencePlayer } from './reference/reference-player.js';
 import { sandboxToolkit } from './sandbox-toolkit.js';
 import { scenarioFileJsonSchema } from './scenario-file.js';
 import { explainSandboxRecord, SANDBOX_METRICS } from './score.js';
@@ -39,6 +40,9 @@ export const sandboxBenchmark: Benchmark<SandboxCase, SandboxEpisodeRecord> = {
   explain: explainSandboxRecord,
   prove: (sandboxCase) => proveSandboxCase(sandboxCase),
   reference: sandboxReference,
+  referencePlayer: sandboxReferencePlayer,
   tools: () => sandboxToolkit().registry.list(),
+  tablePrimaryKeys: () =>
+    Object.fromEntries([...sandboxToolkit().schema.tables.values()].map((table) => [table.name, table.primaryKey])),
   caseFileSchema: scenarioFileJsonSchema,
 };

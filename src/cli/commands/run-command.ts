@@ -46,6 +46,7 @@ interface RunCommandOptions extends RunFlags {
   shard?: { index: number; count: number };
   config?: string;
   json?: boolean;
+  embedderBaseUrl?: string;
   failUnder?: ScoreThreshold;
   junit?: string;
   junitPassScore?: number;
@@ -95,7 +96,11 @@ export function registerRun(program: Command): void {
     .option('--timeout-ms <n>', 'time limit of one model request', positiveInteger)
     .option(
       '--embedder <spec>',
-      'the embedder for semantic similarity, for benchmarks that need one (default: the offline model)',
+      'the embedder for semantic similarity, for benchmarks that need one (use-lite: the offline default; lexical; openai-compatible:<model>)',
+    )
+    .option(
+      '--embedder-base-url <url>',
+      'base URL of the OpenAI-compatible embeddings server for --embedder openai-compatible:<model> (sets TOOLGAUGE_EMBEDDER_BASE_URL)',
     )
     .addOption(
       new Option(
@@ -129,6 +134,7 @@ export function registerRun(program: Command): void {
     )
     .option('--example', 'play the tiny built-in example episode instead and print its trajectory');
   addBenchmarkOptions(command, 'run').action(async (options: RunCommandOptions, command: Command) => {
+    if (options.embedderBaseUrl) process.env.TOOLGAUGE_EMBEDDER_BASE_URL = options.embedderBaseUrl;
     if (options.example) {
       process.stdout.write(`${renderTrajectory(await runExampleEpisode())}\n`);
       return;

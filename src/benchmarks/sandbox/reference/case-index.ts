@@ -1,13 +1,9 @@
-import { presentCallsFor } from '../agents/index.js';
-import {
-  type SandboxCase,
-  type SandboxScenario,
-  sandboxCases,
-  sandboxToolSet,
-} from '../benchmarks/sandbox/internals.js';
-import type { ToolCall } from '../spec/index.js';
-import { type ToolFingerprint, toolFingerprint } from './tool-fingerprint.js';
-import { assistantTurns, systemText, type WireRequest } from './wire-conversation.js';
+import { assistantTurns, normalizeText, presentCallsFor, systemText } from '../../../agents/index.js';
+import type { ReferenceRequest, ToolCall } from '../../../spec/index.js';
+import { type ToolFingerprint, toolFingerprint } from '../../../tools/index.js';
+import { type SandboxCase, sandboxCases } from '../cases.js';
+import { sandboxToolSet } from '../play.js';
+import type { SandboxScenario } from '../sandbox-scenario.js';
 
 /** A case the server can play, with the fingerprint of the tools its agent is shown. */
 export interface IndexedCase {
@@ -72,7 +68,7 @@ export class CaseIndex {
    * tools are the ones the case's augmentation shows (exactly, or failing that, loosely; see
    * `toolFingerprint`). Cases showing identical tools play identically, so the first one is taken.
    */
-  findAgentCase(request: WireRequest): MatchResult<IndexedCase> {
+  findAgentCase(request: ReferenceRequest): MatchResult<IndexedCase> {
     const first = request.messages.find((message) => message.role === 'user');
     if (!first) return { reason: 'the conversation has no user message, so it matches no scenario opening' };
     const candidates = this.indexed(normalize(first.text));
@@ -101,7 +97,7 @@ export class CaseIndex {
    * When several goals appear (one contains another), the longest wins; then the knowledge text and
    * the opening line break ties.
    */
-  findUserScenario(request: WireRequest): MatchResult<SandboxScenario> {
+  findUserScenario(request: ReferenceRequest): MatchResult<SandboxScenario> {
     const system = normalize(systemText(request.messages));
     let matches = this.scenarios.filter((scenario) => system.includes(normalize(scenario.user.goal)));
     if (matches.length === 0) {
@@ -126,9 +122,7 @@ export function openingsOf(scenario: SandboxScenario): string[] {
 }
 
 /** Trimmed, with runs of white space made one space: clients may reflow text. */
-export function normalize(text: string): string {
-  return text.trim().replace(/\s+/g, ' ');
-}
+export const normalize = normalizeText;
 
 /** Keeps the items that pass, unless none do. */
 function narrow<T>(items: T[], test: (item: T) => boolean): T[] {

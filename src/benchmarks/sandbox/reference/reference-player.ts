@@ -1,14 +1,27 @@
-import type { Turn } from '../spec/index.js';
-import type { CaseIndex } from './case-index.js';
+import { fileURLToPath } from 'node:url';
+import type { ReferenceAnswer, ReferencePlayer, ReferenceRequest } from '../../../spec/index.js';
+import { BUILT_IN_SCENARIOS, loadScenarios } from '../scenario-loader.js';
+import { formatProblem } from '../scenario-problem.js';
+import { CaseIndex } from './case-index.js';
 import { referenceAgentTurn } from './reference-agent.js';
 import { offersEndConversation, referenceUserTurn } from './reference-user.js';
-import type { WireRequest } from './wire-conversation.js';
 
-/** What the reference model answers a request with: a turn in one role, or why it cannot. */
-export type ReferenceAnswer =
-  | { readonly role: 'agent'; readonly turn: Turn; readonly caseId: string }
-  | { readonly role: 'user'; readonly turn: Turn; readonly scenarioId: string }
-  | { readonly unmatched: string };
+/** ToolSandbox's reference model over the scenarios of `sources` (default: the built-in corpus). */
+export async function sandboxReferencePlayer(request: {
+  readonly sources?: readonly string[];
+}): Promise<ReferencePlayer> {
+  const loaded = await loadScenarios(request.sources?.length ? request.sources : [fileURLToPath(BUILT_IN_SCENARIOS)]);
+  const index = new CaseIndex(loaded.scenarios);
+  return {
+    caseCount: index.caseCount,
+    itemCount: loaded.scenarios.length,
+    get problems() {
+      return [...loaded.problems.map(formatProblem), ...index.problems];
+    },
+    warm: () => index.warm(),
+    answer: async (wireRequest) => answerRequest(index, wireRequest),
+  };
+}
 
 /**
  * A fake model that is a perfect agent and a perfect user. A request that offers `end_conversation`
@@ -16,22 +29,14 @@ export type ReferenceAnswer =
  * holds; any other request is an agent's and is answered with the gold solution of the case its
  * opening line and tools identify.
  */
-export function answerRequest(index: CaseIndex, request: WireRequest): ReferenceAnswer {
+export function answerRequest(index: CaseIndex, request: ReferenceRequest): ReferenceAnswer {
   if (offersEndConversation(request)) {
     const match = index.findUserScenario(request);
     if ('reason' in match)
       return { unmatched: `a user-simulator request (it offers end_conversation), but ${match.reason}` };
-    return { role: 'user', turn: referenceUserTurn(match.found, request), scenarioId: match.found.id };
+    return { role: 'user', turn: referenceUserTurn(match.found, request), caseId: match.found.id };
   }
   const match = index.findAgentCase(request);
   if ('reason' in match) return { unmatched: `an agent request, but ${match.reason}` };
   return { role: 'agent', turn: referenceAgentTurn(match.found, request), caseId: match.found.sandboxCase.id };
-}
-
-/**
- * A lone user message without tools is a connection check (toolgauge's preflight before a run, or a
- * user's own "is it up?" request), not a scenario conversation: it is answered "OK".
- */
-export function isConnectionCheck(request: WireRequest): boolean {
-  return request.tools.length === 0 && request.messages.length === 1 && request.messages[0]?.role === 'user';
 }

@@ -1,7 +1,7 @@
-import type { SandboxScenario } from '../benchmarks/sandbox/internals.js';
-import type { Turn } from '../spec/index.js';
+import { assistantTurns } from '../../../agents/index.js';
+import type { ReferenceRequest, Turn } from '../../../spec/index.js';
+import type { SandboxScenario } from '../sandbox-scenario.js';
 import { normalize, openingsOf } from './case-index.js';
-import { assistantTurns, type WireRequest } from './wire-conversation.js';
 
 /** The tool a user-simulator request offers; offering it marks a request as the user's. */
 export const END_CONVERSATION = 'end_conversation';
@@ -13,7 +13,7 @@ export const END_CONVERSATION = 'end_conversation';
  * opening line. When the opening is not in the request, every assistant turn counts except the user's
  * lines of the scenario's demonstrations (they come before the conversation).
  */
-export function referenceUserTurn(scenario: SandboxScenario, request: WireRequest): Turn {
+export function referenceUserTurn(scenario: SandboxScenario, request: ReferenceRequest): Turn {
   const turns = assistantTurns(request.messages).map((turn) => normalize(turn.text));
   const openings = new Set(openingsOf(scenario).map(normalize));
   const openingAt = turns.findIndex((text) => openings.has(text));
@@ -33,6 +33,6 @@ export function referenceUserTurn(scenario: SandboxScenario, request: WireReques
 }
 
 /** Whether a request offers the user's `end_conversation` tool. */
-export function offersEndConversation(request: WireRequest): boolean {
+export function offersEndConversation(request: ReferenceRequest): boolean {
   return request.tools.some((tool) => tool.name === END_CONVERSATION);
 }
