@@ -63,6 +63,7 @@ describe('progress display', () => {
       clock += 6_000;
       reporter({
         type: 'episode-end',
+        benchmark: 'sandbox',
         caseId,
         trial: 0,
         status: caseId === 'b' ? 'failed' : 'scored',

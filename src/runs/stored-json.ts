@@ -11,7 +11,7 @@ const modelCallsSchema = z.array(
     outputTokens: z.number(),
     cached: z.boolean(),
     cost: z.number(),
-    priced: z.boolean().optional(),
+    priced: z.boolean().default(true),
     failed: z.boolean().optional(),
   }),
 );
