@@ -9,6 +9,7 @@
 import type { AnyBenchmark } from '../spec/index.js';
 import { exampleBenchmark } from './example/index.js';
 import { sandboxBenchmark } from './sandbox/index.js';
+import { tevalBenchmark } from './teval/index.js';
 import { toolscanBenchmark } from './toolscan/index.js';
 import { tooltalkBenchmark } from './tooltalk/index.js';
 
@@ -16,6 +17,9 @@ const BENCHMARKS: readonly AnyBenchmark[] = [
   sandboxBenchmark,
   tooltalkBenchmark,
   toolscanBenchmark,
+  tevalBenchmark,
+  ...(process.env.TOOLGAUGE_TEST_BENCHMARKS === '1' ? [exampleBenchmark] : []),
+];
   ...(process.env.TOOLGAUGE_TEST_BENCHMARKS === '1' ? [exampleBenchmark] : []),
 ];
 

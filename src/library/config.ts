@@ -40,8 +40,18 @@ const settingsShape = {
     .optional(),
 };
 
-export const configFileSchema = z
-  .object(settingsShape)
+/** The settings every run has; a benchmark's own options come beside them. */
+const settingsSchema = z.object(settingsShape);
+
+/**
+ * A config file: the run settings, plus each benchmark's own options under their camel-cased flag
+ * (checked against the registered benchmarks when read, and by the chosen benchmark when a run starts).
+ */
+export type ConfigFile = z.infer<typeof settingsSchema> & {
+  readonly [benchmarkOption: string]: string | boolean | readonly string[] | number | object | undefined;
+};
+
+export const configFileSchema: z.ZodType<ConfigFile> = settingsSchema
   .catchall(benchmarkOptionValue)
   .superRefine((config, context) => {
     const known = new Set(
@@ -53,8 +63,6 @@ export const configFileSchema = z
       }
     }
   });
-
-export type ConfigFile = z.infer<typeof configFileSchema>;
 
 /**
  * Types a config file written in TypeScript or JavaScript:

@@ -43,7 +43,7 @@ export async function oraclePlayer(
     for (const benchmarkCase of loaded.cases) {
       const shown = reference(benchmarkCase, request.options);
       const opening = shown.prefix.find((message) => message.role === 'user');
-      if (!opening || opening.role !== 'user') {
+      if (opening?.role !== 'user') {
         problems.push(
           `${benchmark.id} case ${benchmarkCase.id}: its reference has no user message to be recognised by`,
         );
@@ -61,8 +61,7 @@ export async function oraclePlayer(
     warm: () => {},
     async answer(wireRequest: ReferenceRequest): Promise<ReferenceAnswer> {
       const first = wireRequest.messages.find((message) => message.role === 'user');
-      if (!first || first.role !== 'user')
-        return { unmatched: `no ${benchmark.id} case: the conversation has no user message` };
+      if (first?.role !== 'user') return { unmatched: `no ${benchmark.id} case: the conversation has no user message` };
       const candidates = byOpening.get(normalizeText(first.text));
       if (!candidates) return { unmatched: `the first user message is the question of no ${benchmark.id} case` };
       const shown = toolFingerprint(wireRequest.tools);
