@@ -20,8 +20,6 @@ const BENCHMARKS: readonly AnyBenchmark[] = [
   tevalBenchmark,
   ...(process.env.TOOLGAUGE_TEST_BENCHMARKS === '1' ? [exampleBenchmark] : []),
 ];
-  ...(process.env.TOOLGAUGE_TEST_BENCHMARKS === '1' ? [exampleBenchmark] : []),
-];
 
 /** The registered benchmarks, in registration order (hidden ones included). */
 export function allBenchmarks(): readonly AnyBenchmark[] {
