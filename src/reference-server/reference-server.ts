@@ -2,7 +2,13 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { allBenchmarks, getBenchmark } from '../benchmarks/registry.js';
-import type { AnyBenchmark, ReferenceAnswer, ReferencePlayer, ReferenceRequest } from '../spec/index.js';
+import {
+  type AnyBenchmark,
+  CONNECTION_CHECK_PROMPT,
+  type ReferenceAnswer,
+  type ReferencePlayer,
+  type ReferenceRequest,
+} from '../spec/index.js';
 import { anthropicWire } from './anthropic-wire.js';
 import { type FaultOptions, FaultPlan } from './fault-plan.js';
 import { openAiWire } from './openai-wire.js';
@@ -271,9 +277,15 @@ function sendJson(response: ServerResponse, status: number, body: unknown): void
 }
 
 /**
- * A lone user message without tools is a connection check (toolgauge's preflight before a run, or a
- * user's own "is it up?" request), not a benchmark conversation: it is answered "OK".
+ * toolgauge's connection check (its preflight before a run: a lone user message without tools, with the
+ * agreed text) is not a benchmark conversation: it is answered "OK".
  */
 export function isConnectionCheck(request: ReferenceRequest): boolean {
-  return request.tools.length === 0 && request.messages.length === 1 && request.messages[0]?.role === 'user';
+  const [only] = request.messages;
+  return (
+    request.tools.length === 0 &&
+    request.messages.length === 1 &&
+    only?.role === 'user' &&
+    only.text.trim() === CONNECTION_CHECK_PROMPT
+  );
 }

@@ -1,4 +1,4 @@
-import type { ModelAdapter } from '../spec/index.js';
+import { CONNECTION_CHECK_PROMPT, type ModelAdapter } from '../spec/index.js';
 
 /**
  * A check of the configuration before the first episode: every model's key is there, its URL parses,
@@ -54,7 +54,7 @@ export async function preflight(
     const signal = options.signal ? AbortSignal.any([options.signal, timeout]) : timeout;
     try {
       await adapter.generate({
-        messages: [{ role: 'user', text: 'Reply with the single word OK.' }],
+        messages: [{ role: 'user', text: CONNECTION_CHECK_PROMPT }],
         tools: [],
         settings: { temperature: 0, maxOutputTokens: 16 },
         signal,
