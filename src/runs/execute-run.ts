@@ -1,4 +1,5 @@
 import type { EpisodeStatus, Labels, MetricValues } from '../spec/index.js';
+import { estimateFromHistory, type JobLengthEstimate, longestExpectedFirst } from './job-order.js';
 import type { PriceTable } from './price-table.js';
 import type { RunEventListener } from './run-events.js';
 import { episodeKey, type RunStore } from './run-store.js';
@@ -39,6 +40,12 @@ export interface ExecuteRunOptions {
   readonly shard?: { readonly index: number; readonly count: number };
   readonly onEvent?: RunEventListener;
   readonly signal?: AbortSignal;
+  /**
+   * How long each job is expected to take (any unit); the longest start first. Default: the mean
+   * requests of the episodes of the same case already stored in this run (earlier trials, failed
+   * attempts); with nothing known, the given order.
+   */
+  readonly expectedLength?: JobLengthEstimate<EpisodeJob>;
 }
 
 export interface RunOutcome {
@@ -60,7 +67,10 @@ export async function executeRun(options: ExecuteRunOptions): Promise<RunOutcome
   const emit: RunEventListener = options.onEvent ?? (() => {});
   const mine = shardJobs(options.jobs, options.shard);
   const done = options.store.scoredKeys(options.runId);
-  const pending = mine.filter((job) => !done.has(episodeKey(job.benchmark, job.caseId, job.trial)));
+  const pending = longestExpectedFirst(
+    mine.filter((job) => !done.has(episodeKey(job.benchmark, job.caseId, job.trial))),
+    options.expectedLength ?? estimateFromHistory(options.store.episodes(options.runId, { withRecords: false })),
+  );
   emit({ type: 'run-start', runId: options.runId, total: mine.length, alreadyDone: mine.length - pending.length });
 
   const controller = new AbortController();

@@ -1,8 +1,13 @@
 import type { ModelAdapter, ModelRequest, ModelResponse } from '../spec/index.js';
 import { InfrastructureError } from '../spec/index.js';
 
+/** Something that runs tasks with bounded concurrency (a fixed or an adaptive limit). */
+export interface ConcurrencyLimiter {
+  run<T>(task: () => Promise<T>): Promise<T>;
+}
+
 /** Limits how many requests run at once against one provider endpoint. */
-export class EndpointLimiter {
+export class EndpointLimiter implements ConcurrencyLimiter {
   private active = 0;
   private readonly waiting: (() => void)[] = [];
 
@@ -58,7 +63,7 @@ export class ResilientModelAdapter implements ModelAdapter {
 
   constructor(
     private readonly inner: ModelAdapter,
-    private readonly limiter: EndpointLimiter,
+    private readonly limiter: ConcurrencyLimiter,
     private readonly policy: RetryPolicy = DEFAULT_RETRY_POLICY,
     private readonly random: () => number = Math.random,
     private readonly sleep: (ms: number) => Promise<void> = (ms) => new Promise((resolve) => setTimeout(resolve, ms)),

@@ -2,11 +2,12 @@ import { type Command, InvalidArgumentError, Option } from 'commander';
 import { runExampleEpisode } from '../../demo/example-episode.js';
 import { createModelAdapter, parseModelSpec } from '../../models/index.js';
 import {
+  AdaptiveConcurrencyLimiter,
   buildRunReport,
+  type ConcurrencyLimiter,
   CUSTOM_AGENT_PREFIX,
   DEFAULT_RETRY_POLICY,
   DEFAULT_STORE_PATH,
-  EndpointLimiter,
   isBuiltinAgent,
   loadPriceTable,
   ResilientModelAdapter,
@@ -205,7 +206,7 @@ function resolveRun(
 /** One queued, retried adapter per model spec; one request limiter per endpoint. */
 function modelAdapters(settings: RunSettings, flags: RunFlags): (spec: string, role: 'agent' | 'user') => ModelAdapter {
   const adapters = new Map<string, ModelAdapter>();
-  const limiters = new Map<string, EndpointLimiter>();
+  const limiters = new Map<string, ConcurrencyLimiter>();
   return (spec, role) => {
     const baseUrl = role === 'user' ? (flags.userBaseUrl ?? settings.userBaseUrl) : (flags.baseUrl ?? settings.baseUrl);
     const key = `${spec}@${baseUrl ?? ''}`;
@@ -214,7 +215,13 @@ function modelAdapters(settings: RunSettings, flags: RunFlags): (spec: string, r
       const endpoint = `${parseModelSpec(spec).provider}@${baseUrl ?? 'default'}`;
       let limiter = limiters.get(endpoint);
       if (!limiter) {
-        limiter = new EndpointLimiter(flags.endpointConcurrency ?? flags.concurrency);
+        // The concurrency is the ceiling: start there, halve on 429s, grow back by one per window.
+        const ceiling = flags.endpointConcurrency ?? flags.concurrency;
+        limiter = new AdaptiveConcurrencyLimiter({
+          ceiling,
+          initial: ceiling,
+          latencyTolerance: Number.POSITIVE_INFINITY,
+        });
         limiters.set(endpoint, limiter);
       }
       const policy = settings.timeoutMs
