@@ -16,7 +16,8 @@ export function buildProgram(): Command {
   const program = new Command('toolgauge')
     .description('Measure how well large language models use tools.')
     .version(packageJson.version, '-v, --version', 'print the version')
-    .showHelpAfterError();
+    // Errors are thrown (not `process.exit`), so that the command line can give each its exit code.
+    .exitOverride();
 
   registerRun(program);
   registerValidate(program);
@@ -24,6 +25,12 @@ export function buildProgram(): Command {
   registerReportCommands(program);
   registerServe(program);
   registerData(program);
+  // An option error prints the error and one line pointing at the help, not the whole help (which
+  // would scroll the error away).
+  program.showHelpAfterError('see `toolgauge --help`');
+  for (const command of program.commands) {
+    command.showHelpAfterError(`see \`toolgauge ${command.name()} --help\``);
+  }
   return program;
 }
 

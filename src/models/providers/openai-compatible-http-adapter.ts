@@ -1,6 +1,13 @@
 import { Agent as HttpAgent, request as httpRequest, type IncomingMessage } from 'node:http';
 import { Agent as HttpsAgent, request as httpsRequest } from 'node:https';
 import type { ModelAdapter, ModelRequest, ModelResponse } from '../../spec/index.js';
+import {
+  DEFAULT_REPLY_LIMITS,
+  formatBytes,
+  RedirectRefusedError,
+  type ReplyLimits,
+  ReplyTooLargeError,
+} from './bounded-fetch.js';
 import { chatCompletionsBody, parseChatCompletion, ReplyFormatError } from './chat-completions-wire.js';
 import { isRetryableStatus, ProviderError, parseRetryAfter, redactSecrets, toProviderError } from './provider-error.js';
 
@@ -17,6 +24,8 @@ export interface OpenAICompatibleHttpAdapterOptions {
   readonly secrets?: readonly string[];
   /** Open connections kept per adapter; default unlimited (the run's concurrency bounds them). */
   readonly maxSockets?: number;
+  /** Largest reply body and tool-call arguments accepted (the same limits as the AI SDK path). */
+  readonly limits?: Partial<ReplyLimits>;
 }
 
 const BODY_EXCERPT_LENGTH = 300;
@@ -37,6 +46,7 @@ export class OpenAICompatibleHttpAdapter implements ModelAdapter {
   readonly #secrets: readonly string[];
   readonly #agent: HttpAgent;
   readonly #send: typeof httpRequest;
+  readonly #limits: ReplyLimits;
 
   constructor(options: OpenAICompatibleHttpAdapterOptions) {
     this.id = `openai-compatible:${options.model}`;
@@ -52,6 +62,7 @@ export class OpenAICompatibleHttpAdapter implements ModelAdapter {
     const agentOptions = { keepAlive: true, maxSockets: options.maxSockets ?? Number.POSITIVE_INFINITY };
     this.#agent = secure ? new HttpsAgent(agentOptions) : new HttpAgent(agentOptions);
     this.#send = secure ? httpsRequest : httpRequest;
+    this.#limits = { ...DEFAULT_REPLY_LIMITS, ...options.limits };
   }
 
   async generate(request: ModelRequest): Promise<ModelResponse> {
@@ -80,8 +91,9 @@ export class OpenAICompatibleHttpAdapter implements ModelAdapter {
         ...(retryAfterMs !== undefined ? { retryAfterMs } : {}),
       });
     }
+    let response: ModelResponse;
     try {
-      return parseChatCompletion(reply.body, new Set(request.tools.map((tool) => tool.name)));
+      response = parseChatCompletion(reply.body, new Set(request.tools.map((tool) => tool.name)));
     } catch (error) {
       if (!(error instanceof ReplyFormatError)) throw error;
       throw new ProviderError(
@@ -89,6 +101,18 @@ export class OpenAICompatibleHttpAdapter implements ModelAdapter {
         { provider: context.provider, model: context.model, status: reply.status, retryable: false },
       );
     }
+    for (const call of response.toolCalls) {
+      const bytes = Buffer.byteLength(
+        typeof call.arguments === 'string' ? call.arguments : JSON.stringify(call.arguments),
+      );
+      if (bytes > this.#limits.maxToolArgumentBytes) {
+        throw new ProviderError(
+          `${label}: the arguments of tool call "${call.name}" are ${formatBytes(bytes)}, over the ${formatBytes(this.#limits.maxToolArgumentBytes)} limit`,
+          { provider: context.provider, model: context.model, retryable: false, usage: response.usage },
+        );
+      }
+    }
+    return response;
   }
 
   /** Closes the kept-alive connections (a run calls it when it is done with the adapter). */
@@ -110,8 +134,28 @@ export class OpenAICompatibleHttpAdapter implements ModelAdapter {
           ...(signal ? { signal } : {}),
         },
         (incoming) => {
+          const status = incoming.statusCode ?? 0;
+          const limit = this.#limits.maxReplyBytes;
+          const refuse = (error: Error) => {
+            incoming.destroy();
+            reject(error);
+          };
+          if (status >= 300 && status < 400) {
+            refuse(new RedirectRefusedError(status, incoming.headers.location));
+            return;
+          }
+          const announced = Number(incoming.headers['content-length'] ?? Number.NaN);
+          if (Number.isFinite(announced) && announced > limit) {
+            refuse(new ReplyTooLargeError(limit, announced));
+            return;
+          }
           const chunks: Buffer[] = [];
-          incoming.on('data', (chunk: Buffer) => chunks.push(chunk));
+          let received = 0;
+          incoming.on('data', (chunk: Buffer) => {
+            received += chunk.length;
+            if (received > limit) refuse(new ReplyTooLargeError(limit));
+            else chunks.push(chunk);
+          });
           incoming.on('error', reject);
           incoming.on('end', () =>
             resolve({
