@@ -155,6 +155,7 @@ function createNativeAdapter(spec: NativeModelSpec, options: CreateModelAdapterO
       ...(headers ? { headers } : {}),
       secrets,
       limits,
+      endpoint,
     });
   }
   return new AiSdkAdapter({
