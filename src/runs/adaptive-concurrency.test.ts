@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { AdaptiveConcurrencyLimiter } from './adaptive-concurrency.js';
+import { EndpointLimiter } from './resilient-model.js';
 
 /** A task that finishes when the test says so. */
 function deferred() {
@@ -70,5 +71,16 @@ describe('adaptive concurrency', () => {
 
   it('rejects a ceiling below 1', () => {
     expect(() => new AdaptiveConcurrencyLimiter({ ceiling: 0 })).toThrow(/at least 1/);
+  });
+});
+
+describe('endpoint limiter', () => {
+  it('adapts within its concurrency: halves on 429s and grows back', async () => {
+    const limiter = new EndpointLimiter(8);
+    expect(limiter.limit).toBe(8);
+    await limiter.run(() => Promise.reject(Object.assign(new Error('busy'), { status: 429 }))).catch(() => undefined);
+    expect(limiter.limit).toBe(4);
+    await Promise.all(Array.from({ length: 4 }, () => limiter.run(async () => undefined)));
+    expect(limiter.limit).toBe(5);
   });
 });
