@@ -4,7 +4,10 @@
  * adapter at concurrency 64. Prints the wall time, the ideal (total latency ÷ concurrency), their ratio,
  * and the harness's CPU time per episode (this process only: the server runs elsewhere).
  *
- *   node bench/run-throughput.ts [episodes=1000] [concurrency=64] [latencyMs=200]   (after `npm run build`)
+ * Then simulates the same episodes at zero cost, first-in first-out against longest-expected-first.
+ *
+ *   node bench/run-throughput.ts [episodes=1000] [concurrency=64] [latencyMs=200] [--client=lean|ai-sdk]
+ *   (after `npm run build`)
  */
 import { spawn } from 'node:child_process';
 import { mkdtemp } from 'node:fs/promises';
@@ -19,12 +22,19 @@ import {
   EndpointLimiter,
   executeRun,
   loadPriceTable,
+  longestExpectedFirst,
   ResilientModelAdapter,
   RunStore,
   runServices,
+  simulatedMakespan,
 } from '../dist/runs/index.js';
 
-const [episodes = 1000, concurrency = 64, latencyMs = 200] = process.argv.slice(2).map(Number);
+const numbers = process.argv.slice(2).filter((argument) => !argument.startsWith('--'));
+const [episodes = 1000, concurrency = 64, latencyMs = 200] = numbers.map(Number);
+const client =
+  process.argv.find((argument) => argument.startsWith('--client='))?.slice('--client='.length) === 'ai-sdk'
+    ? 'ai-sdk'
+    : 'lean';
 const bin = fileURLToPath(new URL('../bin/toolgauge.js', import.meta.url));
 const server = spawn(
   process.execPath,
@@ -50,7 +60,7 @@ try {
   store.ensureRun('bench', {}, new Date().toISOString());
   const limiter = new EndpointLimiter(concurrency);
   const adapter = new ResilientModelAdapter(
-    createModelAdapter('openai-compatible:reference', { baseUrl: `${url}/v1` }),
+    createModelAdapter('openai-compatible:reference', { baseUrl: `${url}/v1`, client }),
     limiter,
     DEFAULT_RETRY_POLICY,
   );
@@ -87,7 +97,27 @@ try {
   console.log(
     `wall ${wallSeconds.toFixed(1)} s, ideal ${idealSeconds.toFixed(1)} s (total latency ÷ concurrency), ratio ${(wallSeconds / idealSeconds).toFixed(2)}`,
   );
-  console.log(`harness CPU ${((cpu.user + cpu.system) / 1000 / outcome.scored).toFixed(1)} ms per episode`);
+  const cpuMs = (cpu.user + cpu.system) / 1000;
+  console.log(
+    `harness CPU ${(cpuMs / outcome.scored).toFixed(1)} ms per episode, ${(cpuMs / requests).toFixed(2)} ms per request (${client} client)`,
+  );
+  // Zero-cost simulation of the same episodes (each as long as its requests × the latency): first-in
+  // first-out against longest-expected-first (estimated from a previous trial's request counts).
+  const requestsOf = new Map(
+    store.episodes('bench', { withRecords: false }).map((row) => [`${row.caseId}#${row.trial}`, row.requests]),
+  );
+  const played = jobs.map((job) => ({
+    ...job,
+    length: (requestsOf.get(`${job.caseId}#${job.trial}`) ?? 0) * latencyMs,
+  }));
+  const lengths = played.map((job) => job.length);
+  const ordered = longestExpectedFirst(played, (job) => job.length).map((job) => job.length);
+  for (const workers of [64, 256]) {
+    const ideal = lengths.reduce((sum, length) => sum + length, 0) / workers;
+    console.log(
+      `simulated at concurrency ${workers}: FIFO ${(simulatedMakespan(lengths, workers) / ideal).toFixed(3)} × ideal, longest-expected-first ${(simulatedMakespan(ordered, workers) / ideal).toFixed(3)} × ideal`,
+    );
+  }
   store.close();
 } finally {
   server.kill();

@@ -1,5 +1,6 @@
 import { redactUrls } from '../models/providers/endpoint.js';
 import type { EpisodeStatus, Labels, MetricValues } from '../spec/index.js';
+import { estimateFromHistory, type JobLengthEstimate, longestExpectedFirst } from './job-order.js';
 import type { PriceTable } from './price-table.js';
 import type { RunEventListener } from './run-events.js';
 import { episodeKey, type RunStore } from './run-store.js';
@@ -45,6 +46,12 @@ export interface ExecuteRunOptions {
   readonly claimTtlMs?: number;
   readonly onEvent?: RunEventListener;
   readonly signal?: AbortSignal;
+  /**
+   * How long each job is expected to take (any unit); the longest start first. Default: the mean
+   * requests of the episodes of the same case already stored in this run (earlier trials, failed
+   * attempts); with nothing known, the given order.
+   */
+  readonly expectedLength?: JobLengthEstimate<EpisodeJob>;
 }
 
 export interface RunOutcome {
@@ -79,7 +86,10 @@ export async function executeRun(options: ExecuteRunOptions): Promise<RunOutcome
   const emit: RunEventListener = options.onEvent ?? (() => {});
   const mine = shardJobs(options.jobs, options.shard);
   const done = options.store.scoredKeys(options.runId);
-  const pending = mine.filter((job) => !done.has(episodeKey(job.benchmark, job.caseId, job.trial)));
+  const pending = longestExpectedFirst(
+    mine.filter((job) => !done.has(episodeKey(job.benchmark, job.caseId, job.trial))),
+    options.expectedLength ?? estimateFromHistory(options.store.episodes(options.runId, { withRecords: false })),
+  );
   emit({ type: 'run-start', runId: options.runId, total: mine.length, alreadyDone: mine.length - pending.length });
 
   const controller = new AbortController();

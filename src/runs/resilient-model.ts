@@ -1,11 +1,15 @@
 import type { ModelAdapter, ModelRequest, ModelResponse } from '../spec/index.js';
 import { InfrastructureError } from '../spec/index.js';
+import { AdaptiveConcurrencyLimiter } from './adaptive-concurrency.js';
 
-/** Limits how many requests run at once against one provider endpoint, and holds its circuit breaker. */
+/**
+ * Limits how many requests run at once against one provider endpoint, and holds its circuit breaker.
+ * The limit adapts (see `AdaptiveConcurrencyLimiter`): it starts at `concurrency`, which stays its
+ * ceiling, halves on a burst of 429s and grows back by one per window of answered requests.
+ */
 export class EndpointLimiter {
-  private active = 0;
-  private readonly waiting: (() => void)[] = [];
   readonly breaker: CircuitBreaker;
+  private readonly slots: AdaptiveConcurrencyLimiter;
 
   constructor(
     readonly concurrency: number,
@@ -13,17 +17,21 @@ export class EndpointLimiter {
   ) {
     if (!(concurrency >= 1)) throw new RangeError(`endpoint concurrency must be at least 1, got ${concurrency}`);
     this.breaker = new CircuitBreaker(breakerPolicy);
+    // Latency is not a congestion signal here: batching servers get slower per request as they serve more.
+    this.slots = new AdaptiveConcurrencyLimiter({
+      ceiling: concurrency,
+      initial: concurrency,
+      latencyTolerance: Number.POSITIVE_INFINITY,
+    });
   }
 
-  async run<T>(task: () => Promise<T>): Promise<T> {
-    if (this.active >= this.concurrency) await new Promise<void>((resolve) => this.waiting.push(resolve));
-    this.active += 1;
-    try {
-      return await task();
-    } finally {
-      this.active -= 1;
-      this.waiting.shift()?.();
-    }
+  /** Requests allowed at once right now (at most `concurrency`). */
+  get limit(): number {
+    return this.slots.limit;
+  }
+
+  run<T>(task: () => Promise<T>): Promise<T> {
+    return this.slots.run(task);
   }
 }
 

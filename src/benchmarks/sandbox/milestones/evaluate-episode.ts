@@ -88,6 +88,7 @@ function matchable(spec: MilestoneSpec, view: EpisodeView, guarded: readonly str
     weight: spec.scored === false ? 0 : 1,
     references: [...new Set(spec.constraints.flatMap(constraintReferences))],
     bound: (messageIndex, context) => constraintsUpperBound(spec.constraints, view, messageIndex, context),
+    readsPredecessor: guardTables.length > 0,
     score(messageIndex, context) {
       if (guardTables.length > 0) {
         const before = view.worldAt(context.predecessorIndex);

@@ -182,10 +182,16 @@ export class SimilarityTable {
         return index;
       },
     };
-    try {
-      return { value: milestone.score(messageIndex, context), state: 2 };
-    } catch (error) {
-      if (!isUndecided(error)) throw error;
+    // Trying the similarity where it is known to read an undecided part would only throw (which costs):
+    // a milestone that reads its predecessor and has a bound goes straight to the bound then.
+    const predecessorUndecided = decided.predecessorIndex === undefined && milestone.readsPredecessor !== false;
+    const referenceUndecided = milestone.references.some((id) => decided.matched(id) === undefined);
+    if (!(milestone.bound && (predecessorUndecided || referenceUndecided))) {
+      try {
+        return { value: milestone.score(messageIndex, context), state: 2 };
+      } catch (error) {
+        if (!isUndecided(error)) throw error;
+      }
     }
     if (!milestone.bound) return { value: 1, state: 1 };
     try {

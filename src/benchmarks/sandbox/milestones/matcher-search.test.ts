@@ -40,16 +40,17 @@ function randomInstance(random: () => number): RandomInstance {
       draw();
       return draw() < 0.35 ? 0 : Math.round(draw() * 10) / 10;
     };
+    const similarity = (message: number, predecessor: number, referenced: number) =>
+      kind === 0 ? table(message, 0, 0) : table(message, predecessor, reference ? referenced : 0);
     const score: MatchableMilestone['score'] = (message, context) => {
-      if (kind === 0) return table(message, 0, 0);
-      const predecessor = context.predecessorIndex;
-      return table(message, predecessor, reference ? context.matched(reference) : 0);
+      if (kind === 0) return similarity(message, 0, 0);
+      return similarity(message, context.predecessorIndex, reference ? context.matched(reference) : 0);
     };
     const boundKind = Math.floor(random() * 3); // 0: none, 1: max over every context, 2: reads what is decided
     const everyContext = (message: number, referenced: number[]) => {
       let best = 0;
       for (const predecessor of [startIndex, ...candidates])
-        for (const placed of referenced) best = Math.max(best, table(message, predecessor, placed));
+        for (const placed of referenced) best = Math.max(best, similarity(message, predecessor, placed));
       return best;
     };
     const bound: MatchableMilestone['bound'] =
@@ -70,6 +71,8 @@ function randomInstance(random: () => number): RandomInstance {
       id,
       references: reference ? [reference] : [],
       weight: random() < 0.15 ? 0 : 1 + Math.floor(random() * 2),
+      // Sometimes the hint that the predecessor is never read (true for the context-free kind only).
+      ...(kind === 0 && random() < 0.5 ? { readsPredecessor: false } : {}),
       score,
       ...(bound ? { bound } : {}),
     };

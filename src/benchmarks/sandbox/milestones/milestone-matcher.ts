@@ -37,6 +37,11 @@ export interface MatchableMilestone {
    * wherever the score reads an undecided part.
    */
   bound?(messageIndex: number, context: MatchContext): number;
+  /**
+   * Optional hint: `false` when `score` never reads `context.predecessorIndex` (no guardrail). Lets the
+   * matcher know, without trying, when a similarity with no references is the same in every mapping.
+   */
+  readonly readsPredecessor?: boolean;
 }
 
 export interface MilestoneMatch {
