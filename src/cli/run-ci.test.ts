@@ -99,7 +99,7 @@ describe('toolgauge in CI', { timeout: 120_000 }, () => {
       '--db',
       db,
       '--fail-under',
-      'similarity=0.9',
+      'milestoneScore=0.9',
       '--junit',
       junit,
     ]);

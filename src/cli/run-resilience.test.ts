@@ -238,7 +238,8 @@ describe('runs against a model server', { timeout: 180_000 }, () => {
     const [first, replayed] = [await report(db, 'first'), await report(db, 'replayed')];
     expect(replayed.benchmarks.sandbox.episodes).toEqual(first.benchmarks.sandbox.episodes);
 
-    await toolgauge(
+    // Every episode misses the cache, so the run fails them all and says so with exit code 3.
+    const refused = await toolgauge(
       ...base,
       '--case',
       'phone-s*',
@@ -252,7 +253,11 @@ describe('runs against a model server', { timeout: 180_000 }, () => {
       'missing',
       '--cache',
       'replay',
+    ).then(
+      () => ({ code: 0 }),
+      (error: { code?: number }) => ({ code: error.code }),
     );
+    expect(refused.code).toBe(3);
     const missing = (await report(db, 'missing')).benchmarks.sandbox;
     expect(missing.status.scored).toBe(0);
     expect(missing.status.failed).toBeGreaterThan(0);
