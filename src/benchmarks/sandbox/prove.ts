@@ -1,17 +1,16 @@
-import { presentCallsFor, SolutionAgent } from '../../agents/index.js';
+import { SolutionAgent } from '../../agents/index.js';
 import type { CaseProof, ProofCheck } from '../../spec/index.js';
 import { type SandboxCase, sandboxCases } from './cases.js';
-import type { EpisodeScore } from './milestones/index.js';
-import { runSandboxCase, sandboxToolSet } from './play.js';
+import { sandboxOracle } from './oracle.js';
+import { runSandboxCase } from './play.js';
 import type { SandboxScenario } from './sandbox-scenario.js';
 
 export interface ScenarioProof {
   readonly scenario: string;
   readonly file: string;
-  /** The gold solution's score on each case (must all be exactly 1). */
-  readonly gold: readonly { readonly caseId: string; readonly score: EpisodeScore }[];
-  /** Each wrong solution's score on the original case (must be below 1). */
-  readonly wrong: readonly EpisodeScore[];
+  /** One proof per case of the scenario (every opening wording under every augmentation). */
+  readonly proofs: readonly CaseProof[];
+  /** Every failed check, one line each. */
   readonly problems: readonly string[];
 }
 
@@ -21,35 +20,10 @@ export interface ScenarioProof {
  * scores less on the original case.
  */
 export async function proveScenario(scenario: SandboxScenario): Promise<ScenarioProof> {
-  const problems: string[] = [];
-  const cases = sandboxCases([scenario]);
-  const gold = [];
-  for (const sandboxCase of cases) {
-    const agent = new SolutionAgent(scenario.gold, 'gold', presentCallsFor(sandboxToolSet(sandboxCase)));
-    const { score, trajectory } = await runSandboxCase({ sandboxCase, agent });
-    gold.push({ caseId: sandboxCase.id, score });
-    if (score.score !== 1) {
-      const missed = score.milestones
-        .filter((match) => match.similarity !== 1)
-        .map((match) => `${match.milestone}=${match.similarity.toFixed(3)}@${match.messageIndex}`);
-      const fired = score.minefields
-        .filter((match) => match.similarity > 0)
-        .map((match) => `minefield ${match.milestone} fired @${match.messageIndex}`);
-      problems.push(
-        `gold solution scores ${score.score.toFixed(4)} on ${sandboxCase.id} (${trajectory.termination.type}); ${[...missed, ...fired].join(', ')}`,
-      );
-    }
-  }
-  const wrong = [];
-  const original = cases[0];
-  if (original) {
-    for (const [index, solution] of scenario.wrong.entries()) {
-      const { score } = await runSandboxCase({ sandboxCase: original, agent: new SolutionAgent(solution, 'wrong') });
-      wrong.push(score);
-      if (score.score >= 1) problems.push(`wrong solution ${index} scores ${score.score}, not less than 1`);
-    }
-  }
-  return { scenario: scenario.id, file: scenario.file, gold, wrong, problems };
+  const proofs: CaseProof[] = [];
+  for (const sandboxCase of sandboxCases([scenario])) proofs.push(await proveSandboxCase(sandboxCase));
+  const problems = proofs.flatMap((proof) => proof.checks.filter((check) => !check.ok).map((check) => check.detail));
+  return { scenario: scenario.id, file: scenario.file, proofs, problems };
 }
 
 /**
@@ -58,7 +32,7 @@ export async function proveScenario(scenario: SandboxScenario): Promise<Scenario
  */
 export async function proveSandboxCase(sandboxCase: SandboxCase): Promise<CaseProof> {
   const { scenario } = sandboxCase;
-  const agent = new SolutionAgent(scenario.gold, 'gold', presentCallsFor(sandboxToolSet(sandboxCase)));
+  const agent = sandboxOracle(sandboxCase, 'gold');
   const { score, trajectory } = await runSandboxCase({ sandboxCase, agent });
   const missed = [
     ...score.milestones
@@ -85,7 +59,7 @@ export async function proveSandboxCase(sandboxCase: SandboxCase): Promise<CasePr
       checks.push({
         name: `wrong solution ${index} scores less`,
         ok: wrong.score.score < 1,
-        detail: `wrong solution ${index} scores ${wrong.score.score.toFixed(3)}`,
+        detail: `wrong solution ${index} scores ${wrong.score.score.toFixed(3)}${wrong.score.score < 1 ? '' : ', not less than 1'}`,
       });
     }
   }

@@ -8,6 +8,7 @@ import { oracleReply } from './teval-oracle.js';
 import { playTevalEpisode, proveTevalCase, tevalReference } from './teval-play.js';
 import { TEVAL_OPTIONS } from './teval-protocol.js';
 import { parseTevalRecord, TEVAL_RECORD_VERSION, type TevalRecord } from './teval-record.js';
+import { tevalReferencePlayer } from './teval-reference.js';
 
 /**
  * T-Eval (Chen et al., 2023): tool use decomposed into six abilities (INSTRUCT, PLAN, REASON, RETRIEVE,
@@ -54,6 +55,7 @@ export const tevalBenchmark: Benchmark<TevalCase, TevalRecord> = {
   trajectories: () => [],
   prove: proveTevalCase,
   reference: tevalReference,
+  referencePlayer: tevalReferencePlayer,
   explain: (record) => explainTevalRecord(record),
 };
 

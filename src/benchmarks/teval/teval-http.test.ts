@@ -90,3 +90,25 @@ describe('T-Eval through a model over HTTP', () => {
     }
   });
 });
+
+describe('T-Eval reference player', () => {
+  it('tells apart items that share their opening by the whole conversation, and refuses unknown ones', async () => {
+    const player = await tevalBenchmark.referencePlayer?.({ sources: [BUILT_IN_SAMPLES], options: {} });
+    if (!player) throw new Error('no reference player');
+    // Items load on the first request, not when the server starts.
+    expect(player.caseCount).toBe(0);
+    const wire = (item: TevalCase) =>
+      tevalReference(item).prefix.map((message) =>
+        message.role === 'assistant'
+          ? { role: 'assistant' as const, text: message.text, calls: [] }
+          : { role: message.role as 'system' | 'user', text: 'text' in message ? message.text : '' },
+      );
+    for (const item of cases) {
+      const answer = await player.answer({ model: 'reference', messages: wire(item), tools: [] });
+      expect(answer).toEqual({ role: 'agent', turn: { type: 'text', text: oracleReply(item) }, caseId: item.id });
+    }
+    expect(player.caseCount).toBe(cases.length);
+    const unknown = await player.answer({ model: 'reference', messages: [{ role: 'user', text: 'hello' }], tools: [] });
+    expect('unmatched' in unknown).toBe(true);
+  });
+});

@@ -37,12 +37,12 @@ export function subsetOfFile(fileName: string): { subset: TevalSubset; format?: 
   return undefined;
 }
 
-/** Every T-Eval file of a folder (or the one file given). */
+/** Every T-Eval file of a folder (or the one file given); hidden files (a download's marker) are skipped. */
 export async function importTevalData(source: string): Promise<ImportedItems> {
   const info = await stat(source);
   const files = info.isDirectory()
     ? (await readdir(source))
-        .filter((name) => name.endsWith('.json'))
+        .filter((name) => name.endsWith('.json') && !name.startsWith('.'))
         .sort()
         .map((name) => join(source, name))
     : [source];

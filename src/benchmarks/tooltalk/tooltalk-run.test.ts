@@ -7,6 +7,9 @@ import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { createModelAdapter } from '../../models/index.js';
+import { startFakeProviderServer } from '../../models/providers/fake-provider-server.js';
+import { chatCompletion, chatCompletionText } from '../../models/providers/provider-test-fixtures.js';
 import { buildRunReport, loadPriceTable, RunStore, runBenchmark } from '../../runs/index.js';
 import type { Message, ModelAdapter, ModelMessage, ModelRequest, ModelResponse, NewMessage } from '../../spec/index.js';
 import { InfrastructureError } from '../../spec/index.js';
@@ -155,5 +158,76 @@ describe('ToolTalk runs', () => {
     expect(replayed).toMatchObject({ scored: 38, failed: 0 });
     expect(buildRunReport(store, 'replayed').benchmarks.tooltalk?.overall.score).toBe(1);
     store.close();
+  }, 60_000);
+
+  it('runs a model over real HTTP (OpenAI chat completions) that plays the ground truth: success 1', async () => {
+    const loaded = await tooltalkBenchmark.loadCases({ options: {} });
+    const byOpening = new Map(loaded.cases.map((c) => [c.conversation.conversation[0]?.text, c]));
+    interface WireMessage {
+      role: string;
+      content?: string | null;
+      tool_calls?: { id: string; function: { name: string; arguments: string } }[];
+    }
+    const server = await startFakeProviderServer((request) => {
+      const messages = (request.body as { messages: WireMessage[] }).messages;
+      const bus: Message[] = [];
+      const add = (message: NewMessage) => bus.push({ ...message, index: bus.length, visibleTo: ['agent'] } as Message);
+      for (const message of messages) {
+        const text = typeof message.content === 'string' ? message.content : '';
+        if (message.role === 'system') add({ type: 'text', sender: 'system', recipient: 'agent', text });
+        if (message.role === 'user') add({ type: 'text', sender: 'user', recipient: 'agent', text });
+        if (message.role === 'assistant') {
+          if (text) add({ type: 'text', sender: 'agent', recipient: 'user', text });
+          for (const call of message.tool_calls ?? []) {
+            const call_ = { id: call.id, name: call.function.name, arguments: JSON.parse(call.function.arguments) };
+            add({ type: 'tool-call', sender: 'agent', recipient: 'executor', call: call_, batch: 0 });
+          }
+        }
+      }
+      const opening = messages.find((message) => message.role === 'user')?.content ?? '';
+      const found = byOpening.get(String(opening));
+      if (!found) return { status: 400, body: { error: 'unknown conversation' } };
+      const turn = plannedTurn(groundTruthPlan(found.conversation), bus);
+      if (turn.type === 'text') return { body: chatCompletionText(turn.text) };
+      return {
+        body: chatCompletion({
+          content: null,
+          tool_calls: turn.calls.map((call) => ({
+            id: call.id,
+            type: 'function',
+            function: { name: call.name, arguments: JSON.stringify(call.arguments) },
+          })),
+        }),
+      };
+    });
+    try {
+      const model = createModelAdapter('openai-compatible:ground-truth', { baseUrl: `${server.origin}/v1`, env: {} });
+      const store = await tempStore();
+      const outcome = await baseRun(store, 'http', {
+        settings: { benchmark: 'tooltalk', agent: 'openai-compatible:ground-truth' },
+        participants: {
+          agent: 'openai-compatible:ground-truth',
+          user: 'scripted',
+          agentSettings: { temperature: 0 },
+          userSettings: { temperature: 0 },
+          cache: 'off',
+        },
+        context: { adapterFor: () => model },
+      });
+      expect(outcome).toMatchObject({ scored: 38, failed: 0 });
+      expect(buildRunReport(store, 'http').benchmarks.tooltalk?.overall.score).toBe(1);
+      expect(server.requests.length).toBeGreaterThan(100);
+      // The injected token never appears in call arguments or tool schemas (a login's result carries it, as in the reference).
+      const sent = server.requests.map((request) => request.body as { messages: WireMessage[]; tools: unknown[] });
+      const argumentsSent = sent.flatMap((body) =>
+        body.messages.flatMap((m) => (m.tool_calls ?? []).map((c) => c.function.arguments)),
+      );
+      expect(argumentsSent.length).toBeGreaterThan(50);
+      expect(argumentsSent.filter((text) => text.includes('session_token'))).toEqual([]);
+      expect(sent.filter((body) => JSON.stringify(body.tools).includes('session_token'))).toHaveLength(0);
+      store.close();
+    } finally {
+      await server.close();
+    }
   }, 60_000);
 });

@@ -106,11 +106,11 @@ export function registerReportCommands(program: Command): void {
           const rightGroups = label ? headlineByLabel(right, label) : new Map<string, number>();
           const groups = [...new Set([...leftGroups.keys(), ...rightGroups.keys()])].sort();
           const otherMetrics = definition.metrics.filter((metric) => metric.id !== definition.headline);
-          const row = (name: string, x: number | null | undefined, y: number | null | undefined) => [
+          const row = (name: string, x: number | null | undefined, y: number | null | undefined, digits = 3) => [
             name,
-            format(x),
-            format(y),
-            x === undefined || y === undefined || x === null || y === null ? '–' : signed(y - x),
+            format(x, digits),
+            format(y, digits),
+            x === undefined || y === undefined || x === null || y === null ? '–' : signed(y - x, digits),
           ];
           lines.push(
             `${benchmark}: ${runA} → ${runB}`,
@@ -118,7 +118,9 @@ export function registerReportCommands(program: Command): void {
               [definition.labels[0]?.title.toLowerCase() ?? 'group', runA, runB, 'change'],
               [
                 row('overall', left?.overall.score, right?.overall.score),
-                ...otherMetrics.map((metric) => row(metric.id, left?.metrics[metric.id], right?.metrics[metric.id])),
+                ...otherMetrics.map((metric) =>
+                  row(metric.id, left?.metrics[metric.id], right?.metrics[metric.id], metric.kind === 'count' ? 0 : 3),
+                ),
                 ...groups.map((group) => row(group, leftGroups.get(group), rightGroups.get(group))),
               ],
             ),
@@ -279,13 +281,13 @@ function meanByCase(episodes: readonly { caseId: string; score: number | null }[
   return new Map([...sums].map(([caseId, { total, count }]) => [caseId, total / count]));
 }
 
-function format(value: number | null | undefined): string {
+function format(value: number | null | undefined, digits = 3): string {
   if (value === null) return '–';
-  return value === undefined || Number.isNaN(value) ? '–' : value.toFixed(3);
+  return value === undefined || Number.isNaN(value) ? '–' : value.toFixed(digits);
 }
 
-function signed(value: number): string {
-  return `${value >= 0 ? '+' : ''}${value.toFixed(3)}`;
+function signed(value: number, digits = 3): string {
+  return `${value >= 0 ? '+' : ''}${value.toFixed(digits)}`;
 }
 
 /** One stored episode for a terminal: its metrics, each trajectory, and the tables explaining its score. */
