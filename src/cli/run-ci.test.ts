@@ -99,12 +99,12 @@ describe('toolgauge in CI', { timeout: 120_000 }, () => {
       '--db',
       db,
       '--fail-under',
-      'milestoneScore=0.9',
+      'score=0.9',
       '--junit',
       junit,
     ]);
     expect(low.status).toBe(4);
-    expect(low.stderr).toMatch(/below --fail-under 0\.9/);
+    expect(low.stderr).toMatch(/score 0\.\d{3} is below --fail-under 0\.9/);
     const xml = await readFile(junit, 'utf8');
     expect(xml.match(/<testcase /g)).toHaveLength(2);
     expect(xml).toContain('<failure type="below-pass-score"');

@@ -238,26 +238,24 @@ describe('runs against a model server', { timeout: 180_000 }, () => {
     const [first, replayed] = [await report(db, 'first'), await report(db, 'replayed')];
     expect(replayed.benchmarks.sandbox.episodes).toEqual(first.benchmarks.sandbox.episodes);
 
-    // Every episode misses the cache, so the run fails them all and says so with exit code 3.
-    const refused = await toolgauge(
-      ...base,
-      '--case',
-      'phone-s*',
-      '--agent',
-      'openai-compatible:reference',
-      '--base-url',
-      `${server.url}/v1`,
-      '--db',
-      db,
-      '--run-id',
-      'missing',
-      '--cache',
-      'replay',
-    ).then(
-      () => ({ code: 0 }),
-      (error: { code?: number }) => ({ code: error.code }),
-    );
-    expect(refused.code).toBe(3);
+    // Every episode fails (nothing cached): exit code 3, not 0.
+    await expect(
+      toolgauge(
+        ...base,
+        '--case',
+        'phone-s*',
+        '--agent',
+        'openai-compatible:reference',
+        '--base-url',
+        `${server.url}/v1`,
+        '--db',
+        db,
+        '--run-id',
+        'missing',
+        '--cache',
+        'replay',
+      ),
+    ).rejects.toMatchObject({ code: 3 });
     const missing = (await report(db, 'missing')).benchmarks.sandbox;
     expect(missing.status.scored).toBe(0);
     expect(missing.status.failed).toBeGreaterThan(0);

@@ -37,6 +37,8 @@ export interface ThresholdCheck {
   /** The run's value of the metric; undefined when the run has none (which counts as a miss). */
   readonly actual: number | undefined;
   readonly met: boolean;
+  /** The metrics the run has, to name in the message when the asked one is missing. */
+  readonly available?: readonly string[];
 }
 
 /**
@@ -64,7 +66,7 @@ export function runExitCode(input: RunVerdictInput): { readonly code: ExitCode; 
       code: EXIT_CODES.belowThreshold,
       reason:
         actual === undefined
-          ? `the run has no "${metric}" to compare with --fail-under ${minimum}`
+          ? `the run has no "${metric}" to compare with --fail-under ${minimum}${input.threshold.available?.length ? ` (its metrics: ${input.threshold.available.join(', ')})` : ''}`
           : `${metric} ${actual.toFixed(3)} is below --fail-under ${minimum}`,
     };
   }
@@ -104,5 +106,5 @@ export function checkScoreThreshold(
   const metric = threshold.metric ?? headline;
   const actual = Object.hasOwn(metrics, metric) ? metrics[metric] : undefined;
   const met = actual !== undefined && Number.isFinite(actual) && actual >= threshold.minimum;
-  return { metric, minimum: threshold.minimum, actual, met };
+  return { metric, minimum: threshold.minimum, actual, met, available: Object.keys(metrics) };
 }
