@@ -7,13 +7,16 @@
  * import plus one entry below.
  */
 import type { AnyBenchmark } from '../spec/index.js';
-import { exampleBenchmark } from './example/index.js';
 import { sandboxBenchmark } from './sandbox/index.js';
 
-const BENCHMARKS: readonly AnyBenchmark[] = [
-  sandboxBenchmark,
-  ...(process.env.TOOLGAUGE_TEST_BENCHMARKS === '1' ? [exampleBenchmark] : []),
-];
+/**
+ * Benchmarks used only by toolgauge's own tests, registered when `TOOLGAUGE_TEST_BENCHMARKS=1` (loaded
+ * only then, so the published package does without them).
+ */
+const TEST_BENCHMARKS: readonly AnyBenchmark[] =
+  process.env.TOOLGAUGE_TEST_BENCHMARKS === '1' ? [(await import('./example/index.js')).exampleBenchmark] : [];
+
+const BENCHMARKS: readonly AnyBenchmark[] = [sandboxBenchmark, ...TEST_BENCHMARKS];
 
 /** The registered benchmarks, in registration order (hidden ones included). */
 export function allBenchmarks(): readonly AnyBenchmark[] {
