@@ -8,6 +8,9 @@
  */
 import type { AnyBenchmark } from '../spec/index.js';
 import { sandboxBenchmark } from './sandbox/index.js';
+import { tevalBenchmark } from './teval/index.js';
+import { toolscanBenchmark } from './toolscan/index.js';
+import { tooltalkBenchmark } from './tooltalk/index.js';
 
 /**
  * Benchmarks used only by toolgauge's own tests, registered when `TOOLGAUGE_TEST_BENCHMARKS=1` (loaded
@@ -16,7 +19,13 @@ import { sandboxBenchmark } from './sandbox/index.js';
 const TEST_BENCHMARKS: readonly AnyBenchmark[] =
   process.env.TOOLGAUGE_TEST_BENCHMARKS === '1' ? [(await import('./example/index.js')).exampleBenchmark] : [];
 
-const BENCHMARKS: readonly AnyBenchmark[] = [sandboxBenchmark, ...TEST_BENCHMARKS];
+const BENCHMARKS: readonly AnyBenchmark[] = [
+  sandboxBenchmark,
+  tooltalkBenchmark,
+  toolscanBenchmark,
+  tevalBenchmark,
+  ...TEST_BENCHMARKS,
+];
 
 /** The registered benchmarks, in registration order (hidden ones included). */
 export function allBenchmarks(): readonly AnyBenchmark[] {

@@ -1,7 +1,9 @@
 import type { Command } from 'commander';
+import { describeEndpoint } from '../models/index.js';
 import { type CacheMode, optionKey } from '../runs/index.js';
 import type { AnyBenchmark, BenchmarkOptionValues } from '../spec/index.js';
 import type { ConfigFile } from './config-file.js';
+import { UsageError } from './usage-error.js';
 
 /** The version of the settings stored with a run (2: any benchmark, `data` and its options). */
 export const RUN_SETTINGS_FORMAT_VERSION = 2;
@@ -100,8 +102,21 @@ export function mergeRunFlags(command: Command, flags: RunFlags, config: ConfigF
   return merged as unknown as RunFlags;
 }
 
+/** The sampling temperatures every supported provider accepts (OpenAI and Gemini to 2, Anthropic to 1). */
+export const TEMPERATURE_RANGE = { min: 0, max: 2 } as const;
+
+/** @throws UsageError for a temperature no provider accepts (from a flag or the config file alike). */
+export function checkTemperature(temperature: number): void {
+  if (!(Number.isFinite(temperature) && temperature >= TEMPERATURE_RANGE.min && temperature <= TEMPERATURE_RANGE.max)) {
+    throw new UsageError(
+      `--temperature ${temperature} is out of range: use ${TEMPERATURE_RANGE.min} to ${TEMPERATURE_RANGE.max} (Anthropic models accept at most 1)`,
+    );
+  }
+}
+
 /** The settings stored with a run. The cache is on by default only at temperature 0. */
 export function runSettings(flags: RunFlags, benchmark: AnyBenchmark, options: BenchmarkOptionValues): RunSettings {
+  checkTemperature(flags.temperature);
   const cache: CacheMode = flags.cache === false ? 'off' : (flags.cache ?? (flags.temperature === 0 ? 'use' : 'off'));
   const benchmarkOptions = Object.fromEntries(
     benchmark.options
@@ -131,18 +146,9 @@ export function runSettings(flags: RunFlags, benchmark: AnyBenchmark, options: B
   }) as unknown as RunSettings;
 }
 
-/** A URL without user, password or query string (where keys sometimes hide). */
+/** A URL as stored: normalised, without user, password or credential-like query values. */
 export function withoutSecrets(url: string | undefined): string | undefined {
-  if (!url) return undefined;
-  try {
-    const parsed = new URL(url);
-    parsed.username = '';
-    parsed.password = '';
-    parsed.search = '';
-    return parsed.toString().replace(/\/$/, '');
-  } catch {
-    return '(invalid URL)';
-  }
+  return url ? describeEndpoint(url) : undefined;
 }
 
 /** Differences between two stored settings, for the error when a run id is reused with other settings. */

@@ -49,16 +49,17 @@ export function checkArguments(
   const properties = schema.properties ?? {};
   const declared = Object.keys(properties);
   const required = new Set(schema.required ?? []);
-  const args: Record<string, unknown> = {};
-  for (const [name, value] of Object.entries(parsed)) {
-    if (value === null && name in properties && !required.has(name)) continue;
-    args[name] = value;
-  }
+  // Own properties only, everywhere: an argument named `constructor`, `valueOf` or `__proto__` is unknown
+  // unless the tool declares it, and never reaches (or replaces) an object's prototype.
+  const isDeclared = (name: string) => Object.hasOwn(properties, name);
+  const args: Record<string, unknown> = Object.fromEntries(
+    Object.entries(parsed).filter(([name, value]) => !(value === null && isDeclared(name) && !required.has(name))),
+  );
 
   const unmapped = new Set(
     argumentNames && parsedAsShown ? Object.keys(parsedAsShown).filter((name) => !argumentNames.has(name)) : [],
   );
-  const unknown = Object.keys(args).filter((name) => !(name in properties) || unmapped.has(name));
+  const unknown = Object.keys(args).filter((name) => !isDeclared(name) || unmapped.has(name));
   if (unknown.length > 0) {
     const valid = declared.map(shown);
     const unknownShown = unknown.map((name) => (unmapped.has(name) ? name : shown(name)));
@@ -68,7 +69,7 @@ export function checkArguments(
     });
   }
 
-  const missing = [...required].filter((name) => !(name in args)).map(shown);
+  const missing = [...required].filter((name) => !Object.hasOwn(args, name)).map(shown);
   if (missing.length > 0) {
     return fail(
       args,
@@ -82,7 +83,7 @@ export function checkArguments(
   }
 
   const wrongTypes = Object.entries(args).flatMap(([name, value]) => {
-    const expected = expectedTypes(properties[name]);
+    const expected = expectedTypes(isDeclared(name) ? properties[name] : undefined);
     return expected.length === 0 || expected.some((type) => hasJsonType(value, type))
       ? []
       : [{ name: shown(name), expected, actual: jsonTypeOf(value) }];

@@ -57,6 +57,15 @@ describe('executor checks, in order', () => {
     expect(error.hint).toBe('Valid arguments: "restaurant", "people", "note".');
   });
 
+  it('prototype-named arguments are unknown too, and never reach a prototype', async () => {
+    for (const name of ['constructor', 'valueOf', 'toString', 'hasOwnProperty', '__proto__']) {
+      const error = await errorOf('book_table', `{"restaurant": "Nopa", "people": 2, "${name}": {"polluted": true}}`);
+      expect(error.kind).toBe('unknown-argument');
+      expect(error.message).toContain(`"${name}"`);
+    }
+    expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+  });
+
   it('missing required arguments are named', async () => {
     const error = await errorOf('book_table', '{"restaurant": "Nopa"}');
     expect(error.kind).toBe('missing-argument');

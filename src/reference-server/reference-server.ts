@@ -2,7 +2,13 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { allBenchmarks, getBenchmark } from '../benchmarks/registry.js';
-import type { AnyBenchmark, ReferenceAnswer, ReferencePlayer, ReferenceRequest } from '../spec/index.js';
+import {
+  type AnyBenchmark,
+  CONNECTION_CHECK_PROMPT,
+  type ReferenceAnswer,
+  type ReferencePlayer,
+  type ReferenceRequest,
+} from '../spec/index.js';
 import { anthropicWire } from './anthropic-wire.js';
 import { type FaultOptions, FaultPlan } from './fault-plan.js';
 import { openAiWire } from './openai-wire.js';
@@ -136,6 +142,19 @@ export async function startReferenceServer(options: ReferenceServerOptions = {})
       if (error instanceof WireRequestError) return fail(400, 'invalid-request', error.message);
       throw error;
     }
+    if (isConnectionCheck(wireRequest)) {
+      replyCount += 1;
+      const reply = format.reply(
+        { turn: { type: 'text', text: 'OK' }, malformed: false },
+        {
+          id: `ref${String(replyCount).padStart(6, '0')}`,
+          model: wireRequest.model,
+          inputTokens: estimateTokens(body),
+          outputTokens: 1,
+        },
+      );
+      return sendJson(response, 200, reply);
+    }
     const answer = await answerFrom(players, wireRequest);
     if ('unmatched' in answer) {
       counter.unmatchedRequest();
@@ -255,4 +274,18 @@ function sendJson(response: ServerResponse, status: number, body: unknown): void
   const text = JSON.stringify(body);
   response.writeHead(status, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(text) });
   response.end(text);
+}
+
+/**
+ * toolgauge's connection check (its preflight before a run: a lone user message without tools, with the
+ * agreed text) is not a benchmark conversation: it is answered "OK".
+ */
+export function isConnectionCheck(request: ReferenceRequest): boolean {
+  const [only] = request.messages;
+  return (
+    request.tools.length === 0 &&
+    request.messages.length === 1 &&
+    only?.role === 'user' &&
+    only.text.trim() === CONNECTION_CHECK_PROMPT
+  );
 }

@@ -1,3 +1,4 @@
+import { createEmbedder as makeEmbedder } from '../embeddings/index.js';
 import type { BenchmarkServices, Embedder } from '../spec/index.js';
 
 /**
@@ -7,10 +8,14 @@ import type { BenchmarkServices, Embedder } from '../spec/index.js';
  */
 export type EmbedderFactory = (spec: string | undefined, signal?: AbortSignal) => Promise<Embedder>;
 
-export const createEmbedder: EmbedderFactory = async (spec) => {
-  throw new Error(
-    `no embedder is available${spec ? ` for "${spec}"` : ''}: this build of toolgauge has no embeddings module (src/embeddings)`,
-  );
+/**
+ * toolgauge's embedders (`src/embeddings`): `use-lite` (the offline default), `lexical`, or
+ * `openai-compatible:<model>` at the base URL in `TOOLGAUGE_EMBEDDER_BASE_URL` (set by
+ * `--embedder-base-url`). The embedder is checked before it is returned and caches vectors for the run.
+ */
+export const createEmbedder: EmbedderFactory = (spec, signal) => {
+  const baseUrl = process.env.TOOLGAUGE_EMBEDDER_BASE_URL;
+  return makeEmbedder(spec ?? 'use-lite', { ...(baseUrl ? { baseUrl } : {}), ...(signal ? { signal } : {}) });
 };
 
 /** A run's services: the embedder is made on first use and shared by every episode of the run. */

@@ -7,6 +7,7 @@ import { executeRun, type RunOutcome } from './execute-run.js';
 import type { ParticipantsContext, ParticipantsSpec } from './participants.js';
 import type { PriceTable } from './price-table.js';
 import type { RunEventListener } from './run-events.js';
+import { gitCommitOf, selectedCaseSetHash } from './run-provenance.js';
 import type { RunManifest, RunStore } from './run-store.js';
 
 const TOOLGAUGE_VERSION = (
@@ -42,6 +43,14 @@ export interface RunBenchmarkOptions {
   readonly onEvent?: RunEventListener;
   /** Told about each case that could not be loaded (it is skipped; the rest run). */
   readonly onProblem?: (problem: CaseProblem) => void;
+  /**
+   * Called once the cases are loaded and before anything is stored: may refuse (throw) — a resume
+   * whose settings differ, a failed preflight — and may add to the manifest or replace the stored
+   * settings (a resume that was allowed a change). Nothing is stored when it throws.
+   */
+  readonly prepare?: (
+    manifest: RunManifest,
+  ) => Promise<{ readonly manifest: RunManifest; readonly settings?: Readonly<Record<string, unknown>> }>;
   readonly signal?: AbortSignal;
 }
 
@@ -58,18 +67,25 @@ export async function runBenchmark(options: RunBenchmarkOptions): Promise<RunOut
   for (const problem of loaded.problems) options.onProblem?.(problem);
   const cases: BenchmarkCase[] = selectCases(loaded.cases, options.selection ?? {});
   if (cases.length === 0) throw new Error(`no ${benchmark.id} case matches the filters`);
-  const manifest: RunManifest = {
+  const gitCommit = gitCommitOf();
+  const planned: RunManifest = {
     toolgaugeVersion: TOOLGAUGE_VERSION,
+    ...(gitCommit ? { gitCommit } : {}),
+    nodeVersion: process.versions.node,
     benchmarks: {
       [benchmark.id]: {
-        caseSetHash: loaded.caseSetHash,
+        // The cases this run plays (the selection, not every loaded case), with their contents.
+        caseSetHash: selectedCaseSetHash(loaded.caseSetHash, cases),
         caseCount: cases.length,
         source: loaded.source,
       },
     },
     priceTableVersion: options.prices.version,
   };
-  options.store.ensureRun(options.runId, options.settings, new Date().toISOString(), manifest);
+  const prepared = options.prepare ? await options.prepare(planned) : { manifest: planned };
+  const { manifest } = prepared;
+  options.store.ensureRun(options.runId, prepared.settings ?? options.settings, new Date().toISOString(), manifest);
+  if (prepared.settings) options.store.setConfig(options.runId, prepared.settings);
   options.store.setManifest(options.runId, manifest);
   const services = runServices(options.embedder, options.embedderFactory ?? createEmbedder);
   if (benchmark.needsEmbedder?.(options.options)) await services.embedder();

@@ -59,6 +59,8 @@ export interface RunReport {
   readonly createdAt: string;
   readonly config: StoredRun['config'];
   readonly manifest: RunManifest;
+  /** Everything the run has cost, every attempt included (an episode played twice costs both plays). */
+  readonly spent: number;
   readonly benchmarks: Readonly<Record<string, BenchmarkReport>>;
 }
 
@@ -82,6 +84,7 @@ export function buildRunReport(store: RunStore, runId: string): RunReport {
     createdAt: run.createdAt,
     config: run.config,
     manifest: run.manifest,
+    spent: store.runCost(runId),
     benchmarks,
   };
 }

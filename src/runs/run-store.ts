@@ -1,8 +1,11 @@
+import { existsSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import type { DatabaseSync } from 'node:sqlite';
 import type { EpisodeStatus, Labels, MetricValues } from '../spec/index.js';
-import { openSqlite } from './sqlite.js';
+import { EpisodeClaims, type EpisodeClaimsOptions } from './episode-claims.js';
+import { type IdentityManifest, requireSameRunSettings, runIdentity } from './run-settings-compare.js';
+import { inStore, openSqlite } from './sqlite.js';
 import { migrateFromVersion1, SCHEMA, STORE_FORMAT_VERSION, storedFormatVersion } from './store-schema.js';
 import {
   type RunManifest,
@@ -57,6 +60,25 @@ export interface EpisodeRow {
   readonly record: string;
 }
 
+/**
+ * The part of a manifest that is a run's identity: the case set (of a single-benchmark run, its
+ * benchmark's hash and count; of several, all of them) and the agent module.
+ */
+export function identityManifest(manifest: RunManifest): IdentityManifest {
+  const benchmarks = Object.entries(manifest.benchmarks ?? {}).sort(([a], [b]) => a.localeCompare(b));
+  const caseSet =
+    benchmarks.length === 0
+      ? undefined
+      : {
+          hash: benchmarks.map(([id, entry]) => `${id}:${entry.caseSetHash}`).join(','),
+          count: benchmarks.reduce((total, [, entry]) => total + entry.caseCount, 0),
+        };
+  return {
+    ...(caseSet ? { caseSet } : {}),
+    ...(manifest.agentModule ? { agentModule: manifest.agentModule } : {}),
+  };
+}
+
 /** An episode key within a run: `benchmark/caseId#trial`. */
 export function episodeKey(benchmark: string, caseId: string, trial: number): string {
   return `${benchmark}\u0000${caseId}#${trial}`;
@@ -71,10 +93,37 @@ export class RunStore {
   private constructor(
     private readonly database: DatabaseSync,
     readonly path: string,
+    readonly readOnly = false,
   ) {}
 
-  /** Opens (or creates) a store; a format-1 store is migrated in place, a newer one refused. */
-  static async open(path: string = DEFAULT_STORE_PATH): Promise<RunStore> {
+  /**
+   * Opens (or creates) a store; a format-1 store is migrated in place, a newer one refused. With
+   * `readOnly` (every command that only reads) the store must exist — a mistyped `--db` is an error
+   * naming the path, never a new empty file — and nothing is written (a read-only file works), except
+   * that an older store is migrated once when its file can be written.
+   */
+  static async open(
+    path: string = DEFAULT_STORE_PATH,
+    options: { readonly readOnly?: boolean } = {},
+  ): Promise<RunStore> {
+    if (options.readOnly) {
+      const database = await openSqlite(path, { readOnly: true });
+      let version: number;
+      try {
+        version = inStore(path, () => storedFormatVersion(database));
+        if (version === 0) throw new Error(`${path}: not a toolgauge store (no runs, no format version)`);
+        if (version > STORE_FORMAT_VERSION) {
+          throw new Error(
+            `${path}: store format ${version} is newer than this toolgauge understands (${STORE_FORMAT_VERSION})`,
+          );
+        }
+      } catch (error) {
+        database.close();
+        throw error;
+      }
+      if (version === STORE_FORMAT_VERSION) return new RunStore(database, path, true);
+      database.close();
+    }
     if (path !== ':memory:') await mkdir(dirname(path), { recursive: true });
     const database = await openSqlite(path);
     try {
@@ -84,8 +133,8 @@ export class RunStore {
           `${path}: store format ${version} is newer than this toolgauge understands (${STORE_FORMAT_VERSION})`,
         );
       }
-      if (version === 1) migrateFromVersion1(database);
-      database.exec(SCHEMA);
+      if (version === 1) inStore(path, () => migrateFromVersion1(database));
+      inStore(path, () => database.exec(SCHEMA));
       database
         .prepare(
           "INSERT INTO meta (key, value) VALUES ('formatVersion', ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value",
@@ -102,7 +151,11 @@ export class RunStore {
     this.database.close();
   }
 
-  /** Creates a run, or returns the existing one with that id (for resuming). */
+  /**
+   * Creates a run, or returns the existing one with that id (for resuming). A stored run without a
+   * single episode (its first command failed before playing) is not a run yet: its settings are
+   * replaced, so the corrected command is not refused.
+   */
   ensureRun(
     runId: string,
     config: Readonly<Record<string, unknown>>,
@@ -110,11 +163,44 @@ export class RunStore {
     manifest: RunManifest = {},
   ): StoredRun {
     const existing = this.getRun(runId);
-    if (existing) return existing;
+    if (existing && this.episodeCount(runId) > 0) return existing;
     this.database
-      .prepare('INSERT INTO runs (run_id, created_at, config, manifest) VALUES (?, ?, ?, ?)')
+      .prepare(
+        `INSERT INTO runs (run_id, created_at, config, manifest) VALUES (?, ?, ?, ?)
+         ON CONFLICT (run_id) DO UPDATE SET created_at = excluded.created_at, config = excluded.config,
+           manifest = excluded.manifest`,
+      )
       .run(runId, createdAt, JSON.stringify(config), JSON.stringify(manifest));
     return { runId, createdAt, config, manifest };
+  }
+
+  /** Replaces a run's stored settings (a resume that was allowed a change records it). */
+  setConfig(runId: string, config: Readonly<Record<string, unknown>>): void {
+    this.database.prepare('UPDATE runs SET config = ? WHERE run_id = ?').run(JSON.stringify(config), runId);
+  }
+
+  /** How many episodes (scored or failed) a run has stored. */
+  episodeCount(runId: string): number {
+    const row = this.database.prepare('SELECT COUNT(*) AS count FROM episodes WHERE run_id = ?').get(runId) as {
+      count: number;
+    };
+    return Number(row.count);
+  }
+
+  /** Whether an episode is stored as scored (another process may have just stored it). */
+  isScored(runId: string, benchmark: string, caseId: string, trial: number): boolean {
+    return (
+      this.database
+        .prepare(
+          "SELECT 1 FROM episodes WHERE run_id = ? AND benchmark = ? AND case_id = ? AND trial = ? AND status = 'scored'",
+        )
+        .get(runId, benchmark, caseId, trial) !== undefined
+    );
+  }
+
+  /** This process's claims on a run's episodes (see {@link EpisodeClaims}). */
+  claims(runId: string, options: EpisodeClaimsOptions = {}): EpisodeClaims {
+    return new EpisodeClaims(this.database, runId, options);
   }
 
   /** Replaces a run's manifest (a resumed run records what it plays now). */
@@ -158,8 +244,48 @@ export class RunStore {
     return new Set(rows.map((row) => episodeKey(row.benchmark, row.case_id, Number(row.trial))));
   }
 
-  /** Writes one episode atomically; a second write of the same (run, benchmark, case, trial) replaces the first. */
+  /**
+   * Writes one episode atomically; a second write of the same (run, benchmark, case, trial) replaces the
+   * first — except that a `failed` row never replaces a `scored` one (a late failure from another
+   * process). Every write is also kept as an attempt with its cost, so money spent on an attempt that
+   * was later replaced is still counted.
+   */
   saveEpisode(episode: EpisodeRow): void {
+    inStore(this.path, () => {
+      this.database.exec('BEGIN IMMEDIATE');
+      try {
+        this.insertAttempt(episode);
+        this.upsertEpisode(episode);
+        this.database.exec('COMMIT');
+      } catch (error) {
+        this.database.exec('ROLLBACK');
+        throw error;
+      }
+    });
+  }
+
+  private insertAttempt(episode: EpisodeRow): void {
+    this.database
+      .prepare(
+        `INSERT INTO attempts (run_id, benchmark, case_id, trial, status, cost, input_tokens, output_tokens,
+           requests, error, ended_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+      )
+      .run(
+        episode.runId,
+        episode.benchmark,
+        episode.caseId,
+        episode.trial,
+        episode.status,
+        episode.cost,
+        episode.inputTokens,
+        episode.outputTokens,
+        episode.requests,
+        episode.error,
+        new Date().toISOString(),
+      );
+  }
+
+  private upsertEpisode(episode: EpisodeRow): void {
     this.database
       .prepare(
         `INSERT INTO episodes (run_id, benchmark, case_id, trial, status, score, metrics, error,
@@ -169,7 +295,8 @@ export class RunStore {
            status = excluded.status, score = excluded.score, metrics = excluded.metrics, error = excluded.error,
            input_tokens = excluded.input_tokens, output_tokens = excluded.output_tokens,
            requests = excluded.requests, cost = excluded.cost, duration_ms = excluded.duration_ms,
-           labels = excluded.labels, model_calls = excluded.model_calls, record = excluded.record`,
+           labels = excluded.labels, model_calls = excluded.model_calls, record = excluded.record
+         WHERE episodes.status = 'failed' OR excluded.status = 'scored'`,
       )
       .run(
         episode.runId,
@@ -189,6 +316,14 @@ export class RunStore {
         JSON.stringify(episode.modelCalls),
         episode.record,
       );
+  }
+
+  /** The episodes of a run one by one, in the order of {@link episodes}, without holding them all (for export). */
+  *iterateEpisodes(runId: string): Generator<EpisodeRow> {
+    const statement = this.database.prepare(
+      'SELECT * FROM episodes WHERE run_id = ? ORDER BY benchmark, case_id, trial',
+    );
+    for (const row of statement.iterate(runId)) yield this.toEpisodeRow(row as unknown as EpisodeColumns);
   }
 
   /** A run's episodes (of one benchmark, or all), ordered by benchmark, case and trial. */
@@ -222,10 +357,19 @@ export class RunStore {
     return row && this.toEpisodeRow(row);
   }
 
-  /** Total cost of a run so far (for `--max-cost`). */
+  /**
+   * Total cost of a run so far, every attempt included (for `--max-cost` and reports): an episode
+   * played twice costs both plays. Episodes stored without attempts (merged in, or from before
+   * attempts were kept) count once.
+   */
   runCost(runId: string): number {
     const row = this.database
-      .prepare('SELECT COALESCE(SUM(cost), 0) AS cost FROM episodes WHERE run_id = ?')
+      .prepare(
+        `SELECT COALESCE((SELECT SUM(cost) FROM attempts WHERE run_id = ?1), 0)
+              + COALESCE((SELECT SUM(e.cost) FROM episodes e WHERE e.run_id = ?1 AND NOT EXISTS (
+                  SELECT 1 FROM attempts a WHERE a.run_id = e.run_id AND a.benchmark = e.benchmark
+                    AND a.case_id = e.case_id AND a.trial = e.trial)), 0) AS cost`,
+      )
       .get(runId) as { cost: number };
     return Number(row.cost);
   }
@@ -248,11 +392,30 @@ export class RunStore {
    * done on several machines). Episodes keep their keys, so merging twice changes nothing. The other
    * store is migrated to this format first (in place) if it is older.
    */
-  async merge(otherPath: string): Promise<{ runs: number; episodes: number }> {
+  async merge(otherPath: string, allowChanged: readonly string[] = []): Promise<{ runs: number; episodes: number }> {
+    if (!existsSync(otherPath)) throw new Error(`no store at ${otherPath}`);
     (await RunStore.open(otherPath)).close();
     this.database.prepare('ATTACH DATABASE ? AS other').run(otherPath);
+    let began = false;
     try {
+      // A run with the same id must have been played under the same settings, or its episodes would mix.
+      const incoming = this.database
+        .prepare('SELECT run_id, created_at, config, manifest FROM other.runs')
+        .all() as unknown as RunColumns[];
+      for (const row of incoming) {
+        const here = this.getRun(row.run_id);
+        if (!here || this.episodeCount(row.run_id) === 0) continue;
+        const theirs = { ...this.toRun(row), config: readConfig(row.config, `${otherPath}: run "${row.run_id}"`) };
+        requireSameRunSettings(
+          'merge',
+          row.run_id,
+          runIdentity(here.config, identityManifest(here.manifest)),
+          runIdentity(theirs.config, identityManifest(theirs.manifest)),
+          allowChanged,
+        );
+      }
       this.database.exec('BEGIN');
+      began = true;
       const runs = this.database
         .prepare('INSERT OR IGNORE INTO runs SELECT run_id, created_at, config, manifest FROM other.runs')
         .run();
@@ -272,7 +435,7 @@ export class RunStore {
       this.database.exec('COMMIT');
       return { runs: Number(runs.changes), episodes: Number(episodes.changes) };
     } catch (error) {
-      this.database.exec('ROLLBACK');
+      if (began) this.database.exec('ROLLBACK');
       throw error;
     } finally {
       this.database.exec('DETACH DATABASE other');

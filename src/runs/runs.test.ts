@@ -62,8 +62,16 @@ describe('run store', () => {
     store.saveEpisode({ ...row, status: 'scored', score: 0.5, error: null });
     expect(store.episodes('r')).toHaveLength(1);
     expect([...store.scoredKeys('r')]).toEqual([episodeKey('sandbox', 'c', 0)]);
-    expect(store.runCost('r')).toBe(0.5);
+    // Both attempts were paid for: the failed one's cost is kept.
+    expect(store.runCost('r')).toBe(1);
+    // A failed row never overwrites a scored one (another process may fail the episode late).
+    store.saveEpisode({ ...row, status: 'failed', score: null, error: 'late failure' });
+    expect(store.episode('r', 'c', 0)).toMatchObject({ status: 'scored', score: 0.5 });
+    expect(store.runCost('r')).toBe(1.5);
     expect(store.ensureRun('r', { agent: 'other' }, 'later').config).toEqual({ agent: 'oracle' });
+    // A run without episodes (its first command failed) does not hold its id.
+    store.ensureRun('empty', { agent: 'typo' }, '2026-01-01T00:00:00Z');
+    expect(store.ensureRun('empty', { agent: 'oracle' }, 'later').config).toEqual({ agent: 'oracle' });
     store.close();
   });
 
@@ -250,7 +258,7 @@ describe('usage, prices and trial statistics', () => {
     await adapter.generate(request);
     expect(meter).toMatchObject({ inputTokens: 1000, outputTokens: 10, requests: 1 });
     expect(meter.calls).toEqual([
-      { model: 'openai:gpt-4o', inputTokens: 1000, outputTokens: 10, cached: false, cost: meter.cost },
+      { model: 'openai:gpt-4o', inputTokens: 1000, outputTokens: 10, cached: false, cost: meter.cost, priced: true },
     ]);
     expect(meter.cost).toBeCloseTo(0.0026, 10);
   });

@@ -40,6 +40,20 @@ CREATE TABLE IF NOT EXISTS cache (
   response TEXT NOT NULL,
   created_at TEXT NOT NULL
 );
+CREATE TABLE IF NOT EXISTS attempts (
+  run_id TEXT NOT NULL,
+  benchmark TEXT NOT NULL,
+  case_id TEXT NOT NULL,
+  trial INTEGER NOT NULL,
+  status TEXT NOT NULL,
+  cost REAL NOT NULL DEFAULT 0,
+  input_tokens INTEGER NOT NULL DEFAULT 0,
+  output_tokens INTEGER NOT NULL DEFAULT 0,
+  requests INTEGER NOT NULL DEFAULT 0,
+  error TEXT,
+  ended_at TEXT NOT NULL
+);
+CREATE INDEX IF NOT EXISTS attempts_by_episode ON attempts (run_id, benchmark, case_id, trial);
 `;
 
 /** The format a database says it has (0 for a new, empty one). */

@@ -11,6 +11,8 @@ const modelCallsSchema = z.array(
     outputTokens: z.number(),
     cached: z.boolean(),
     cost: z.number(),
+    priced: z.boolean().default(true),
+    failed: z.boolean().optional(),
   }),
 );
 const configSchema = z.record(z.string(), z.unknown());
@@ -24,6 +26,18 @@ export interface RunManifest {
     Record<string, { readonly caseSetHash: string; readonly caseCount: number; readonly source: string }>
   >;
   readonly priceTableVersion?: string;
+  /** The commit of the toolgauge checkout that ran (`+dirty` with local changes); absent for a package. */
+  readonly gitCommit?: string;
+  readonly nodeVersion?: string;
+  /** For `module:` agents: the module's absolute path and the SHA-256 of its file. */
+  readonly agentModule?: { readonly path: string; readonly sha256: string };
+  /** Setting changes accepted with `--allow-changed` on a resume, with when. */
+  readonly allowedChanges?: readonly {
+    readonly field: string;
+    readonly stored: unknown;
+    readonly now: unknown;
+    readonly at: string;
+  }[];
 }
 
 const manifestSchema = z.object({
@@ -32,6 +46,12 @@ const manifestSchema = z.object({
     .record(z.string(), z.object({ caseSetHash: z.string(), caseCount: z.number(), source: z.string() }))
     .optional(),
   priceTableVersion: z.string().optional(),
+  gitCommit: z.string().optional(),
+  nodeVersion: z.string().optional(),
+  agentModule: z.object({ path: z.string(), sha256: z.string() }).optional(),
+  allowedChanges: z
+    .array(z.object({ field: z.string(), stored: z.unknown(), now: z.unknown(), at: z.string() }))
+    .optional(),
 });
 
 /** Thrown when a stored row cannot be read: names the store, run and case. */

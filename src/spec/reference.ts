@@ -24,6 +24,12 @@ export type ReferenceMessage =
   | { readonly role: 'assistant'; readonly text: string; readonly calls: readonly ReferenceCall[] }
   | { readonly role: 'tool'; readonly callId: string; readonly text: string };
 
+/**
+ * The text of toolgauge's connection check (the preflight before a run): a lone user message with no
+ * tools. A server may answer it with anything; the reference server answers "OK".
+ */
+export const CONNECTION_CHECK_PROMPT = 'Reply with the single word OK.';
+
 export interface ReferenceRequest {
   readonly model: string;
   readonly messages: readonly ReferenceMessage[];

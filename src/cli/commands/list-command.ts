@@ -90,7 +90,7 @@ async function listItems(
       ];
     }
     case 'runs': {
-      const store = await RunStore.open(options.db);
+      const store = await RunStore.open(options.db, { readOnly: true });
       try {
         return store.listRuns().map(({ run, episodes, scored, failed }) => ({
           runId: run.runId,

@@ -1,19 +1,26 @@
+import { createWriteStream } from 'node:fs';
 import { writeFile } from 'node:fs/promises';
 import { type Command, Option } from 'commander';
 import { getBenchmark } from '../../benchmarks/registry.js';
 import { buildReportData, renderHtmlReport } from '../../report/index.js';
+import { finish, writeCsv, writeJsonLines } from '../../runs/export-stream.js';
 import {
   type BenchmarkReport,
   buildRunReport,
   DEFAULT_STORE_PATH,
   type EpisodeRow,
+  identityManifest,
+  type RunManifest,
   RunStore,
   readRecord,
 } from '../../runs/index.js';
+import { SettingsMismatchError } from '../../runs/run-settings-compare.js';
 import type { MetricValues } from '../../spec/index.js';
 import { formatCell, renderEpisodesCsv, renderRunReport } from '../render-run-report.js';
 import { renderTable } from '../render-table.js';
 import { renderTrajectory } from '../render-trajectory.js';
+import { terminalSafe } from '../terminal-safe.js';
+import { UsageError } from '../usage-error.js';
 
 /** `report`, `show`, `compare` and `export`: reading stored runs. */
 export function registerReportCommands(program: Command): void {
@@ -42,9 +49,9 @@ export function registerReportCommands(program: Command): void {
           case 'csv':
             return renderEpisodesCsv(reports);
           case 'markdown':
-            return renderRunReport(reports, 'markdown');
+            return withCaseSetNote(renderRunReport(reports, 'markdown'), reports);
           default:
-            return renderRunReport(reports);
+            return withCaseSetNote(renderRunReport(reports), reports);
         }
       });
       if (options.out) await writeFile(options.out, `${text}\n`);
@@ -70,7 +77,8 @@ export function registerReportCommands(program: Command): void {
           const episode = store.episode(runId, caseId, options.trial, options.benchmark);
           if (!episode) throw new Error(`run "${runId}" has no episode "${caseId}" trial ${options.trial}`);
           if (options.json) return episode.record;
-          return renderEpisode(episode);
+          // Everything a model wrote is shown, never sent to the terminal as control sequences.
+          return terminalSafe(renderEpisode(episode));
         });
         process.stdout.write(`${text}\n`);
       },
@@ -153,24 +161,35 @@ export function registerReportCommands(program: Command): void {
 
   program
     .command('export')
-    .description('a stored run as JSON lines, one episode (with its full record) per line')
+    .description('a stored run, one episode per line: JSON lines (with full records) or CSV (without)')
     .argument('<run-id>')
-    .addOption(new Option('--format <format>', 'output format').choices(['jsonl']).default('jsonl'))
+    .addOption(new Option('--format <format>', 'output format').choices(['jsonl', 'csv']).default('jsonl'))
     .option('--db <file>', 'the SQLite store', DEFAULT_STORE_PATH)
     .option('--out <file>', 'write to a file instead of printing')
-    .action(async (runId: string, options: { db: string; out?: string }) => {
-      const text = await withStore(options.db, (store) => {
+    .action(async (runId: string, options: { db: string; out?: string; format: 'jsonl' | 'csv' }) => {
+      await withStore(options.db, async (store) => {
         if (!store.getRun(runId)) throw new Error(`no run "${runId}" in ${options.db}`);
-        return store
-          .episodes(runId)
-          .map((episode) => {
-            const { record, ...row } = episode;
-            return JSON.stringify({ ...row, record: JSON.parse(record) });
-          })
-          .join('\n');
+        // Row by row from the database to the stream: a run of any size, in constant memory.
+        const out = options.out ? createWriteStream(options.out) : process.stdout;
+        const rows = store.iterateEpisodes(runId);
+        if (options.format === 'csv') {
+          await writeCsv(
+            CSV_COLUMNS,
+            (function* () {
+              for (const { record: _record, modelCalls: _calls, ...row } of rows) yield row;
+            })(),
+            out,
+          );
+        } else {
+          await writeJsonLines(
+            (function* () {
+              for (const { record, ...row } of rows) yield { ...row, record: JSON.parse(record) };
+            })(),
+            out,
+          );
+        }
+        await finish(out);
       });
-      if (options.out) await writeFile(options.out, `${text}\n`);
-      else process.stdout.write(`${text}\n`);
     });
 
   program
@@ -178,26 +197,78 @@ export function registerReportCommands(program: Command): void {
     .description('copy the runs of other stores (e.g. shards done on other machines) into this one')
     .argument('<stores...>', 'SQLite files to merge in')
     .option('--db <file>', 'the store to merge into', DEFAULT_STORE_PATH)
-    .action(async (stores: string[], options: { db: string }) => {
-      const text = await withStore(options.db, async (store) => {
-        const lines: string[] = [];
-        for (const path of stores) {
-          const merged = await store.merge(path);
-          lines.push(`${path}: ${merged.runs} new runs, ${merged.episodes} episodes merged into ${options.db}`);
-        }
-        return lines.join('\n');
-      });
+    .option('--allow-changed <field...>', 'merge a same-id run even though this setting differs, e.g. baseUrl')
+    .action(async (stores: string[], options: { db: string; allowChanged?: string[] }) => {
+      const text = await withStore(
+        options.db,
+        async (store) => {
+          const lines: string[] = [];
+          for (const path of stores) {
+            let merged: { runs: number; episodes: number };
+            try {
+              merged = await store.merge(path, options.allowChanged ?? []);
+            } catch (error) {
+              if (error instanceof SettingsMismatchError) throw new UsageError(error.message);
+              throw error;
+            }
+            lines.push(`${path}: ${merged.runs} new runs, ${merged.episodes} episodes merged into ${options.db}`);
+          }
+          return lines.join('\n');
+        },
+        'write',
+      );
       process.stdout.write(`${text}\n`);
     });
 }
 
-async function withStore<T>(path: string, use: (store: RunStore) => T | Promise<T>): Promise<T> {
-  const store = await RunStore.open(path);
+/**
+ * Opens the store read-only (a mistyped `--db` is an error naming it, never a new file; a read-only
+ * file works), unless `write` is asked for.
+ */
+async function withStore<T>(
+  path: string,
+  use: (store: RunStore) => T | Promise<T>,
+  mode: 'read' | 'write' = 'read',
+): Promise<T> {
+  const store = await RunStore.open(path, { readOnly: mode === 'read' });
   try {
     return await use(store);
   } finally {
     store.close();
   }
+}
+
+/** The columns of `export --format csv`. */
+const CSV_COLUMNS = [
+  'runId',
+  'benchmark',
+  'caseId',
+  'trial',
+  'status',
+  'score',
+  'metrics',
+  'error',
+  'inputTokens',
+  'outputTokens',
+  'requests',
+  'cost',
+  'durationMs',
+  'labels',
+];
+
+/** Reports side by side that covered different case sets get a note saying so (and how they differ). */
+function withCaseSetNote(text: string, reports: readonly { runId: string; manifest: RunManifest }[]): string {
+  if (reports.length < 2) return text;
+  const sets = reports.map((report) => ({ runId: report.runId, caseSet: identityManifest(report.manifest).caseSet }));
+  if (new Set(sets.map((entry) => entry.caseSet?.hash ?? 'unknown')).size < 2) return text;
+  const listed = sets
+    .map((entry) =>
+      entry.caseSet
+        ? `${entry.runId}: ${entry.caseSet.count} cases (${entry.caseSet.hash.replace(/^[^:]*:/, '').slice(0, 12)})`
+        : `${entry.runId}: case set not recorded`,
+    )
+    .join('; ');
+  return `${text}\n\nNote: these runs covered different case sets, so their scores are not directly comparable — ${listed}.`;
 }
 
 function meanByCase(episodes: readonly { caseId: string; score: number | null }[]): Map<string, number> {

@@ -10,6 +10,7 @@ interface ValidateOptions {
   json?: boolean;
   schema?: boolean;
   embedder?: string;
+  embedderBaseUrl?: string;
 }
 
 export function registerValidate(program: Command): void {
@@ -22,10 +23,15 @@ export function registerValidate(program: Command): void {
     .addOption(benchmarkOption())
     .option('--prove', 'play each gold solution (must score 1) and wrong solution (must score less)')
     .option('--embedder <spec>', 'the embedder for proofs that need one')
+    .option(
+      '--embedder-base-url <url>',
+      'base URL of the OpenAI-compatible embeddings server for --embedder openai-compatible:<model> (sets TOOLGAUGE_EMBEDDER_BASE_URL)',
+    )
     .option('--json', 'print the findings as JSON')
     .option('--schema', "print the JSON Schema of the benchmark's case files (for editors) and exit");
   addBenchmarkOptions(command, 'validate').action(
     async (paths: string[], options: ValidateOptions, command: Command) => {
+      if (options.embedderBaseUrl) process.env.TOOLGAUGE_EMBEDDER_BASE_URL = options.embedderBaseUrl;
       const benchmark = chosenBenchmark(options.benchmark);
       if (options.schema) {
         if (!benchmark.caseFileSchema) throw new Error(`the ${benchmark.id} benchmark publishes no case file schema`);

@@ -2,6 +2,7 @@ import { EpisodeView } from '../../../scoring/episode-view.js';
 import type { Trajectory } from '../../../spec/index.js';
 import type { WorldSchema } from '../../../world/index.js';
 import { scoreConstraint } from './constraint-score.js';
+import { constraintsUpperBound } from './milestone-bound.js';
 import { type MatchableMilestone, type MilestoneMatch, matchMilestones } from './milestone-matcher.js';
 import { constrainedTables, constraintReferences, type MilestoneSpec } from './milestone-spec.js';
 import { turnCount } from './turn-count.js';
@@ -86,6 +87,7 @@ function matchable(spec: MilestoneSpec, view: EpisodeView, guarded: readonly str
     id: spec.id,
     weight: spec.scored === false ? 0 : 1,
     references: [...new Set(spec.constraints.flatMap(constraintReferences))],
+    bound: (messageIndex, context) => constraintsUpperBound(spec.constraints, view, messageIndex, context),
     score(messageIndex, context) {
       if (guardTables.length > 0) {
         const before = view.worldAt(context.predecessorIndex);

@@ -1,4 +1,7 @@
 import { DefinitionError } from '../../../spec/index.js';
+import { searchBestMapping } from './matcher-search.js';
+
+export { isUndecided } from './matcher-bound.js';
 
 /** What a milestone's score may read about the mapping chosen so far. */
 export interface MatchContext {
@@ -19,8 +22,21 @@ export interface MatchableMilestone {
    * count in the score.
    */
   readonly weight?: number;
-  /** Similarity in [0, 1] of this milestone to message `messageIndex`, given the mapping so far. */
+  /**
+   * Similarity in [0, 1] of this milestone to message `messageIndex`, given the mapping so far. It must
+   * be a pure function of its arguments and must not catch what reading `context` throws: the matcher
+   * probes it without a context to learn where it does not depend on the mapping.
+   */
   score(messageIndex: number, context: MatchContext): number;
+  /**
+   * Optional: an upper bound of `score(messageIndex, context)` over every mapping that agrees with what
+   * `context` can tell (reading an undecided part throws; let it propagate, or catch it with
+   * `isUndecided` and count that part as 1). For instance: the similarity without its guardrail, with the
+   * constraints that read undecided milestones counted as 1. The matcher prunes its exact search with it;
+   * a loose bound only costs time, one below the score would lose the optimum. Without it, the bound is 1
+   * wherever the score reads an undecided part.
+   */
+  bound?(messageIndex: number, context: MatchContext): number;
 }
 
 export interface MilestoneMatch {
@@ -39,11 +55,11 @@ export interface MatchResult {
  * Finds the mapping of milestones onto messages with the highest mean similarity such that, for every
  * edge a → b of the DAG, b's message is not earlier than a's (two milestones may share a message).
  *
- * The search is exact: dynamic programming over the milestones in topological order, where the state
- * after placing some milestones is only what the rest still depend on — for each remaining milestone,
- * the latest message of its placed predecessors and the messages of its placed references. Edges are
- * reduced transitively first. For chains and trees this is O(M·T²) similarity evaluations for M
- * milestones over T messages; every similarity is computed once per distinct context.
+ * The search is exact: branch and bound over the milestones in topological order (see
+ * `matcher-search.ts`), pruned with per-milestone upper bounds (`matcher-bound.ts`) and memoised on what
+ * the remaining milestones still depend on — for each, the latest message of its placed predecessors and
+ * the messages of its placed references. Edges are reduced transitively first. Every similarity is
+ * computed once per distinct context.
  *
  * @param candidates message indices a milestone may map to, ascending
  * @param startIndex the message "before the episode" a root milestone's predecessor stands for
@@ -59,123 +75,57 @@ export function matchMilestones(
   // match best without ever trading away a counted milestone's similarity.
   const objectiveWeight = (milestone: MatchableMilestone) =>
     (milestone.weight ?? 1) > 0 ? (milestone.weight ?? 1) : 1e-9;
-  const order = topologicalOrder(milestones, edges);
-  const predecessors = directPredecessors(order, edges);
-  const byId = new Map(order.map((milestone) => [milestone.id, milestone]));
-  for (const milestone of order) {
+  const byId = new Map(milestones.map((milestone) => [milestone.id, milestone]));
+  for (const milestone of milestones) {
     for (const reference of milestone.references) {
       if (!byId.has(reference))
         throw new DefinitionError(`milestone "${milestone.id}" references unknown "${reference}"`);
     }
   }
-
-  const count = order.length;
+  const order = searchOrder(milestones, edges);
+  const predecessors = directPredecessors(order, edges);
   const positionOf = new Map(order.map((milestone, position) => [milestone.id, position]));
-  const predecessorPositions = order.map((milestone) =>
-    (predecessors.get(milestone.id) ?? []).map((id) => positionOf.get(id) as number),
-  );
-  const referencePositions = order.map((milestone) => milestone.references.map((id) => positionOf.get(id) as number));
-  // What the milestones from position k on need to know about those before k: for each, the latest
-  // message among its placed predecessors, and the messages of its placed references.
-  const keyParts = order.map((_, position) => {
-    const groups = new Set<string>();
-    const parts: number[][] = [];
-    for (let later = position; later < count; later += 1) {
-      for (const group of [
-        (predecessorPositions[later] ?? []).filter((placed) => placed < position),
-        ...(referencePositions[later] ?? []).filter((placed) => placed < position).map((placed) => [placed]),
-      ]) {
-        const name = group.join(',');
-        if (group.length > 0 && !groups.has(name)) {
-          groups.add(name);
-          parts.push(group);
-        }
-      }
-    }
-    return parts;
+  const solution = searchBestMapping({
+    order,
+    predecessors: order.map((milestone) =>
+      (predecessors.get(milestone.id) ?? []).map((id) => positionOf.get(id) as number),
+    ),
+    references: order.map((milestone) => milestone.references.map((id) => positionOf.get(id) as number)),
+    weights: order.map(objectiveWeight),
+    candidates,
+    startIndex,
   });
-
-  const placed = new Array<number>(count).fill(-1);
-  const latest = (positions: readonly number[], fallback: number): number => {
-    let result = fallback;
-    for (const position of positions) if ((placed[position] as number) > result) result = placed[position] as number;
-    return result;
-  };
-  // Message indices shifted by 2 (so -1 fits) in a mixed radix make number keys, which are much cheaper
-  // than strings in the hot loop; a state with too many parts to fit exactly falls back to a string.
-  const radix = Math.max(startIndex, ...candidates, 0) + 3;
-  const maxNumericParts = Math.floor(Math.log(Number.MAX_SAFE_INTEGER) / Math.log(radix));
-  const stateKey = (position: number): number | string => {
-    const groups = keyParts[position] ?? [];
-    if (groups.length <= maxNumericParts) {
-      let key = 0;
-      for (const group of groups) key = key * radix + latest(group, -1) + 2;
-      return key;
-    }
-    return groups.map((group) => latest(group, -1)).join(',');
-  };
-
-  const scoreCache = new Map<number | string, number>();
-  const scoreAt = (position: number, messageIndex: number): number => {
-    const milestone = order[position] as MatchableMilestone;
-    const predecessorIndex = latest(predecessorPositions[position] ?? [], startIndex);
-    const numeric = (position * radix + messageIndex + 2) * radix + predecessorIndex + 2;
-    const references = referencePositions[position] ?? [];
-    const key =
-      references.length === 0 ? numeric : `${numeric}|${references.map((reference) => placed[reference]).join(',')}`;
-    let score = scoreCache.get(key);
-    if (score === undefined) {
-      score = milestone.score(messageIndex, {
-        predecessorIndex,
-        matched: (id) => {
-          const index = placed[positionOf.get(id) ?? -1] ?? -1;
-          if (index < 0) throw new DefinitionError(`milestone "${milestone.id}" read "${id}" before it was matched`);
-          return index;
-        },
-      });
-      scoreCache.set(key, score);
-    }
-    return score;
-  };
-
-  const memo = order.map(() => new Map<number | string, { value: number; choice: number }>());
-  const solve = (position: number): number => {
-    if (position === count) return 0;
-    const key = stateKey(position);
-    const known = memo[position]?.get(key);
-    if (known) return known.value;
-    const earliest = latest(predecessorPositions[position] ?? [], -Infinity);
-    let best = { value: -1, choice: -1 };
-    for (const messageIndex of candidates) {
-      if (messageIndex < earliest) continue;
-      const here = scoreAt(position, messageIndex) * objectiveWeight(order[position] as MatchableMilestone);
-      placed[position] = messageIndex;
-      const value = here + solve(position + 1);
-      placed[position] = -1;
-      if (value > best.value + 1e-12) best = { value, choice: messageIndex };
-    }
-    memo[position]?.set(key, best);
-    return best.value;
-  };
-
-  solve(0);
-  const matches: MilestoneMatch[] = [];
-  for (let position = 0; position < count; position += 1) {
-    const milestone = order[position] as MatchableMilestone;
-    const choice = memo[position]?.get(stateKey(position))?.choice ?? -1;
-    if (choice < 0) {
-      matches.push({ milestone: milestone.id, messageIndex: -1, similarity: 0 });
-      continue;
-    }
-    matches.push({ milestone: milestone.id, messageIndex: choice, similarity: scoreAt(position, choice) });
-    placed[position] = choice;
-  }
+  const matches: MilestoneMatch[] = order.map((milestone, position) => ({
+    milestone: milestone.id,
+    messageIndex: solution.messageIndices[position] ?? -1,
+    similarity: solution.similarities[position] ?? 0,
+  }));
   const byOriginalOrder = new Map(milestones.map((milestone, index) => [milestone.id, index]));
   matches.sort((a, b) => (byOriginalOrder.get(a.milestone) ?? 0) - (byOriginalOrder.get(b.milestone) ?? 0));
   const weights = new Map(milestones.map((milestone) => [milestone.id, milestone.weight ?? 1]));
   const totalWeight = milestones.reduce((sum, milestone) => sum + (milestone.weight ?? 1), 0);
   const weighted = matches.reduce((sum, match) => sum + match.similarity * (weights.get(match.milestone) ?? 1), 0);
   return { score: totalWeight > 0 ? weighted / totalWeight : 1, matches };
+}
+
+/**
+ * A topological order of the edges in which, where possible, every milestone also comes after the
+ * milestones it references (so their messages are known when it is scored).
+ */
+function searchOrder(
+  milestones: readonly MatchableMilestone[],
+  edges: readonly (readonly [string, string])[],
+): MatchableMilestone[] {
+  const order = topologicalOrder(milestones, edges);
+  const referenceEdges = milestones.flatMap((milestone) =>
+    milestone.references.map((reference) => [reference, milestone.id] as const),
+  );
+  if (referenceEdges.length === 0) return order;
+  try {
+    return topologicalOrder(milestones, [...edges, ...referenceEdges]);
+  } catch {
+    return order;
+  }
 }
 
 /** Orders milestones so every edge points forward (stable: ties keep the given order); rejects cycles. */
