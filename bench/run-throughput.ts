@@ -38,7 +38,7 @@ const client =
 const bin = fileURLToPath(new URL('../bin/toolgauge.js', import.meta.url));
 const server = spawn(
   process.execPath,
-  [bin, 'serve-reference', '--port', '0', '--latency-ms', String(latencyMs), '--warm'],
+  [bin, 'serve-reference', '--benchmark', 'sandbox', '--port', '0', '--latency-ms', String(latencyMs), '--warm'],
   {
     stdio: ['ignore', 'pipe', 'inherit'],
   },

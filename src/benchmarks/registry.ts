@@ -7,18 +7,24 @@
  * import plus one entry below.
  */
 import type { AnyBenchmark } from '../spec/index.js';
-import { exampleBenchmark } from './example/index.js';
 import { sandboxBenchmark } from './sandbox/index.js';
 import { tevalBenchmark } from './teval/index.js';
 import { toolscanBenchmark } from './toolscan/index.js';
 import { tooltalkBenchmark } from './tooltalk/index.js';
+
+/**
+ * Benchmarks used only by toolgauge's own tests, registered when `TOOLGAUGE_TEST_BENCHMARKS=1` (loaded
+ * only then, so the published package does without them).
+ */
+const TEST_BENCHMARKS: readonly AnyBenchmark[] =
+  process.env.TOOLGAUGE_TEST_BENCHMARKS === '1' ? [(await import('./example/index.js')).exampleBenchmark] : [];
 
 const BENCHMARKS: readonly AnyBenchmark[] = [
   sandboxBenchmark,
   tooltalkBenchmark,
   toolscanBenchmark,
   tevalBenchmark,
-  ...(process.env.TOOLGAUGE_TEST_BENCHMARKS === '1' ? [exampleBenchmark] : []),
+  ...TEST_BENCHMARKS,
 ];
 
 /** The registered benchmarks, in registration order (hidden ones included). */

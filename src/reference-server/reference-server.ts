@@ -21,11 +21,14 @@ export interface ReferenceServerOptions {
   readonly port?: number;
   /** Default 127.0.0.1. */
   readonly host?: string;
-  /** The benchmarks to play (default: every registered one that has a reference model). */
+  /**
+   * The benchmarks to play (default: every registered one that has a reference model; only ToolSandbox when
+   * `scenarios` is given).
+   */
   readonly benchmarks?: readonly string[];
   /** Case files and folders per benchmark id; a benchmark without an entry plays its built-in cases. */
   readonly sources?: Readonly<Record<string, readonly string[]>>;
-  /** ToolSandbox scenario files and folders (the same as `sources.sandbox`). */
+  /** ToolSandbox scenario files and folders (the same as `sources.sandbox`); alone, they make a sandbox-only server. */
   readonly scenarios?: readonly string[];
   readonly faults?: FaultOptions;
   /** Delay before every reply, in milliseconds (for throughput benchmarks). */
@@ -217,7 +220,9 @@ export async function startReferenceServer(options: ReferenceServerOptions = {})
 async function referencePlayers(
   options: ReferenceServerOptions,
 ): Promise<{ readonly benchmark: AnyBenchmark; readonly player: ReferencePlayer }[]> {
-  const chosen = options.benchmarks?.map(getBenchmark) ?? allBenchmarks();
+  // ToolSandbox scenarios given alone mean a ToolSandbox server (as before other benchmarks existed).
+  const chosen =
+    options.benchmarks?.map(getBenchmark) ?? (options.scenarios ? [getBenchmark('sandbox')] : allBenchmarks());
   const players = [];
   for (const benchmark of chosen) {
     const sources = options.sources?.[benchmark.id] ?? (benchmark.id === 'sandbox' ? options.scenarios : undefined);

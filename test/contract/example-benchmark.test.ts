@@ -116,6 +116,14 @@ describe('a second benchmark through the HTML report data and the reference serv
     expect(report.benchmarks.example?.overall.score).toBe(1);
     expect(server.stats()).toMatchObject({ byRole: { agent: 3 }, unmatched: 0 });
 
+    // A model without native tool calls (prompt mode) is served too: calls come back written in the text.
+    const prompted = await evaluate({
+      benchmark: 'example',
+      agent: 'prompt:openai-compatible:reference',
+      baseUrl: `${server.url}/v1`,
+    });
+    expect(prompted.benchmarks.example?.overall.score).toBe(1);
+
     const opened = await RunStore.open(store);
     const data = buildReportData(opened, ['over-http']);
     opened.close();
