@@ -6,7 +6,7 @@ import type { MatchContext } from './milestone-matcher.js';
 import type { ConstraintSpec } from './milestone-spec.js';
 import { filledTexts, wholePlaceholder } from './placeholders.js';
 import { rougeL } from './rouge-l.js';
-import { rowSetSimilarity } from './row-assignment.js';
+import { rowSetSimilarity, rowSubsetSimilarity } from './row-assignment.js';
 
 /** Columns compared by ROUGE-L unless a constraint says otherwise (free text); the rest exactly. */
 const TEXT_COLUMNS = new Set(['content', 'relationship', 'text']);
@@ -29,10 +29,22 @@ export function scoreConstraint(
     case 'rows-removed':
     case 'rows-updated': {
       const referenceIndex = constraint.since ? context.matched(constraint.since) : -1;
-      const changed = view.remember(`${constraint.type}|${constraint.table}|${referenceIndex}|${messageIndex}`, () =>
-        changedRows(constraint.type, constraint.table, view.worldAt(referenceIndex), view.worldAt(messageIndex)),
+      const including = constraint.including === true;
+      const changed = view.remember(
+        `${constraint.type}|${constraint.table}|${referenceIndex}|${messageIndex}|${including}`,
+        () =>
+          changedRows(
+            constraint.type,
+            constraint.table,
+            view.worldAt(referenceIndex),
+            view.worldAt(messageIndex),
+            including,
+          ),
       );
-      return changed ? rowSetSimilarity(constraint.rows, changed, measures(constraint.columns)) : 0;
+      if (!changed) return 0;
+      return including
+        ? rowSubsetSimilarity(constraint.rows, changed, measures(constraint.columns))
+        : rowSetSimilarity(constraint.rows, changed, measures(constraint.columns));
     }
     case 'tool-call':
       return scoreToolCall(constraint, view, messageIndex, context);
@@ -61,13 +73,15 @@ function textSimilarity(measure: 'rouge-l' | 'contains' | 'exact', target: strin
 
 /**
  * The rows that changed between the reference world and the current one, or undefined when the change
- * is not of the requested kind (e.g. rows were removed where only additions are expected).
+ * is not of the requested kind (e.g. rows were removed where only additions are expected). With
+ * `including`, changes of other kinds are allowed and only the rows of the requested kind are returned.
  */
 function changedRows(
   kind: 'rows-added' | 'rows-removed' | 'rows-updated',
   table: string,
   reference: WorldSnapshot,
   current: WorldSnapshot,
+  including: boolean,
 ): readonly Row[] | undefined {
   const key = requireTable(current.schema, table).primaryKey;
   const before = new Map<CellValue, Row>(reference.rows(table).map((row) => [row[key] ?? null, row]));
@@ -77,6 +91,7 @@ function changedRows(
   const updated = [...after]
     .filter(([id, row]) => before.has(id) && !sameRow(before.get(id), row))
     .map(([, row]) => row);
+  if (including) return kind === 'rows-added' ? added : kind === 'rows-removed' ? removed : updated;
   switch (kind) {
     case 'rows-added':
       return removed.length === 0 && updated.length === 0 ? added : undefined;

@@ -2,6 +2,7 @@ export * from './column-similarity.js';
 export * from './constraint-score.js';
 export * from './episode-view.js';
 export * from './evaluate-episode.js';
+export * from './guardrail.js';
 export * from './milestone-matcher.js';
 export * from './milestone-spec.js';
 export * from './rouge-l.js';

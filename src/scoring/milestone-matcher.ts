@@ -1,4 +1,5 @@
 import { DefinitionError } from '../spec/index.js';
+import type { GuardrailNote } from './guardrail.js';
 
 /** What a milestone's score may read about the mapping chosen so far. */
 export interface MatchContext {
@@ -27,6 +28,8 @@ export interface MilestoneMatch {
   readonly milestone: string;
   readonly messageIndex: number;
   readonly similarity: number;
+  /** Set when a guardrail zeroed the milestone: which table changed where. */
+  readonly guardrail?: GuardrailNote;
 }
 
 export interface MatchResult {

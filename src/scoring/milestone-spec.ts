@@ -21,6 +21,10 @@ export type ConstraintSpec =
    * (`since`) or, by default, the initial world. For additions the reference rows must all still be
    * there unchanged; for removals nothing may have been added or changed; for updates the set of keys
    * must be the same. The changed rows are then compared with `rows` like a table.
+   *
+   * `including: true` asks instead whether the changed rows of that kind include `rows`, whatever else
+   * changed (each listed row paired with a distinct changed row). It is the default in minefields, so
+   * "the protected row was removed" fires however many other rows went with it.
    */
   | {
       readonly type: 'rows-added' | 'rows-removed' | 'rows-updated';
@@ -28,6 +32,7 @@ export type ConstraintSpec =
       readonly rows: readonly Row[];
       readonly columns?: Readonly<Record<string, ColumnSimilarity>>;
       readonly since?: string;
+      readonly including?: boolean;
     }
   /**
    * The message is the executor's answer to a call of `tool` whose arguments match (a subset: other

@@ -43,6 +43,12 @@ const constraint = z.discriminatedUnion('type', [
       rows: z.array(row),
       columns: columns.optional(),
       since: id.optional().describe('Milestone whose message is the reference; default: the initial world.'),
+      including: z
+        .boolean()
+        .optional()
+        .describe(
+          'true: the changed rows include these, whatever else changed (default in minefields); false: exactly these (default in milestones).',
+        ),
     })
     .strict(),
   z
@@ -133,9 +139,14 @@ export const scenarioFileSchema = z
       })
       .strict(),
     milestones: z.array(milestone).min(1),
-    edges: z.array(edge).optional(),
+    edges: z
+      .array(edge)
+      .optional()
+      .describe(
+        'Order constraints [before, after] between milestones; required when there are two or more ([] means any order).',
+      ),
     minefields: z.array(milestone).optional(),
-    minefieldEdges: z.array(edge).optional(),
+    minefieldEdges: z.array(edge).optional().describe('Order constraints between minefields; default: none.'),
     solutions: z
       .object({
         gold: z.array(turn).min(1),
