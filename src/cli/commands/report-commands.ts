@@ -3,6 +3,7 @@ import { type Command, Option } from 'commander';
 import type { SandboxEpisodeRecord } from '../../benchmarks/sandbox/index.js';
 import { buildReportData, renderHtmlReport } from '../../report/index.js';
 import { buildRunReport, DEFAULT_STORE_PATH, RunStore } from '../../runs/index.js';
+import { describeGuardrail } from '../../scoring/index.js';
 import { renderEpisodesCsv, renderRunReport } from '../render-run-report.js';
 import { renderTable } from '../render-table.js';
 import { renderTrajectory } from '../render-trajectory.js';
@@ -63,7 +64,7 @@ export function registerReportCommands(program: Command): void {
           ...record.milestones.map((match) => [
             `milestone ${match.milestone}`,
             String(match.messageIndex),
-            match.similarity.toFixed(3),
+            match.similarity.toFixed(3) + (match.guardrail ? `  ${describeGuardrail(match.guardrail)}` : ''),
           ]),
           ...record.minefields.map((match) => [
             `minefield ${match.milestone}`,
