@@ -11,3 +11,4 @@ export * from './scenario-file.js';
 export * from './scenario-loader.js';
 export * from './scenario-problem.js';
 export * from './solution-agent.js';
+export * from './withheld-information.js';

@@ -9,6 +9,7 @@ import { EpisodeClock, requireTable, WorldSnapshot } from '../../world/index.js'
 import type { SandboxCase } from './sandbox-cases.js';
 import type { SandboxScenario } from './sandbox-scenario.js';
 import { sandboxToolkit } from './sandbox-toolkit.js';
+import { withheldTools } from './withheld-information.js';
 
 /** What every sandbox agent is told, whatever the scenario (it leaks nothing about the test). */
 export const SANDBOX_AGENT_PROMPT =
@@ -72,7 +73,7 @@ export function sandboxToolSet(sandboxCase: SandboxCase): ToolSet {
     toolSet = augmentedToolSet({
       registry: sandboxToolkit().registry,
       necessary: scenario.allow,
-      deny: scenario.deny,
+      deny: withheldTools(scenario.deny, scenario.allow),
       augmentation: sandboxCase.augmentation,
       seed: sandboxCase.baseId,
     });
