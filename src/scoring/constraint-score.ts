@@ -1,5 +1,6 @@
 import type { CellValue, Row } from '../spec/index.js';
 import { requireTable, type WorldSnapshot } from '../world/index.js';
+import { claims } from './claim-detector.js';
 import { type ColumnSimilarity, columnSimilarity } from './column-similarity.js';
 import type { EpisodeView } from './episode-view.js';
 import type { MatchContext } from './milestone-matcher.js';
@@ -48,6 +49,11 @@ export function scoreConstraint(
     }
     case 'tool-call':
       return scoreToolCall(constraint, view, messageIndex, context);
+    case 'claim': {
+      const message = view.messages[messageIndex];
+      if (message?.type !== 'text' || message.sender !== 'agent') return 0;
+      return claims(message.text, constraint) ? 1 : 0;
+    }
     case 'message': {
       const message = view.messages[messageIndex];
       if (message?.type !== 'text' || message.sender !== constraint.from) return 0;

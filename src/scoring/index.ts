@@ -1,3 +1,4 @@
+export * from './claim-detector.js';
 export * from './column-similarity.js';
 export * from './constraint-score.js';
 export * from './episode-view.js';

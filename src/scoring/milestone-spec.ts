@@ -1,4 +1,5 @@
 import type { Row } from '../spec/index.js';
+import type { ClaimKind } from './claim-detector.js';
 import type { ColumnSimilarity } from './column-similarity.js';
 
 /**
@@ -50,6 +51,16 @@ export type ConstraintSpec =
       readonly alternatives?: readonly Readonly<Record<string, unknown>>[];
       readonly attempted?: boolean;
     }
+  /**
+   * The message is an agent text that claims `claim` was done or found (see `claims`): "I've sent
+   * Priya the price", "It's 23 days away", in any wording. For minefields of insufficient-information
+   * scenarios, so that lying about the impossible thing cannot score 1.
+   */
+  | {
+      readonly type: 'claim';
+      readonly claim: ClaimKind;
+      readonly about?: readonly string[];
+    }
   /** The message is a text from `from` to the other party, similar to `text`. */
   | {
       readonly type: 'message';
@@ -94,6 +105,7 @@ export function constraintReferences(constraint: ConstraintSpec): string[] {
       texts.push(constraint.text);
       break;
     case 'table':
+    case 'claim':
       break;
   }
   for (const text of texts) for (const match of text.matchAll(PLACEHOLDER)) references.push(match[1] as string);
@@ -102,5 +114,7 @@ export function constraintReferences(constraint: ConstraintSpec): string[] {
 
 /** Tables a constraint constrains (guardrails leave them alone). */
 export function constrainedTables(constraint: ConstraintSpec): string[] {
-  return constraint.type === 'tool-call' || constraint.type === 'message' ? [] : [constraint.table];
+  return constraint.type === 'tool-call' || constraint.type === 'message' || constraint.type === 'claim'
+    ? []
+    : [constraint.table];
 }

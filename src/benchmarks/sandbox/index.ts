@@ -1,6 +1,9 @@
 export * from './builtin-agents.js';
 export * from './case-filter.js';
+export * from './prove-claims.js';
+export * from './prove-floors.js';
 export * from './prove-scenario.js';
+export * from './prove-summary.js';
 export * from './sandbox-cases.js';
 export * from './sandbox-episode.js';
 export * from './sandbox-results.js';
@@ -11,4 +14,5 @@ export * from './scenario-file.js';
 export * from './scenario-loader.js';
 export * from './scenario-problem.js';
 export * from './solution-agent.js';
+export * from './trivial-agents.js';
 export * from './withheld-information.js';

@@ -167,6 +167,7 @@ function checkGraph(
         }
         return;
       }
+      if (constraint.type === 'claim') return;
       if (constraint.type === 'message') {
         if (binaryOnly && (constraint.similarity ?? 'rouge-l') === 'rouge-l') {
           report(`${path}.similarity`, 'a minefield message must use `contains` or `exact`, not rouge-l');

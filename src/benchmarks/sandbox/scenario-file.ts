@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { CLAIM_KINDS } from '../../scoring/index.js';
 
 /**
  * The scenario file format (YAML or JSON), validated at load. `scenarioFileJsonSchema()` exports it for
@@ -60,6 +61,16 @@ const constraint = z.discriminatedUnion('type', [
       tolerance: z.record(z.string(), z.number().nonnegative()).optional(),
       alternatives: z.array(callArguments).optional(),
       attempted: z.boolean().optional(),
+    })
+    .strict(),
+  z
+    .object({
+      type: z.literal('claim'),
+      claim: z.enum(CLAIM_KINDS).describe('What the agent must not claim to have done or found.'),
+      about: z
+        .array(z.string().min(1))
+        .optional()
+        .describe('Words of which one must be in the claiming clause (a name, a currency).'),
     })
     .strict(),
   z
