@@ -1,5 +1,6 @@
 import type { CellValue, Row } from '../spec/index.js';
 import { requireTable, type WorldSnapshot } from '../world/index.js';
+import { type AnswerFact, factsSimilarity, statesFact } from './answer-facts.js';
 import { claims } from './claim-detector.js';
 import { type ColumnSimilarity, columnSimilarity } from './column-similarity.js';
 import type { EpisodeView } from './episode-view.js';
@@ -59,11 +60,38 @@ export function scoreConstraint(
       if (message?.type !== 'text' || message.sender !== constraint.from) return 0;
       const targets = filledTexts(constraint.text, view, context);
       if (!targets) return 0;
-      return Math.max(
+      const wording = Math.max(
         ...targets.map((target) => textSimilarity(constraint.similarity ?? 'rouge-l', target, message.text)),
       );
+      if (!constraint.facts?.length) return wording;
+      const stated = constraint.facts.filter((fact) => {
+        const filled = fillFact(fact, view, context);
+        return filled !== undefined && statesFact(message.text, filled);
+      }).length;
+      return factsSimilarity(stated, constraint.facts.length, wording);
     }
   }
+}
+
+/** A fact with its placeholders filled from matched tool results (undefined when one cannot be). */
+function fillFact(fact: AnswerFact, view: EpisodeView, context: MatchContext): AnswerFact | undefined {
+  const filled: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(fact)) {
+    if (typeof value !== 'string' || !value.includes('{{')) {
+      filled[key] = value;
+      continue;
+    }
+    const whole = wholePlaceholder(value, view, context);
+    if (whole) {
+      if (whole.value === undefined) return undefined;
+      filled[key] = whole.value;
+      continue;
+    }
+    const texts = filledTexts(value, view, context, 1);
+    if (!texts?.[0]) return undefined;
+    filled[key] = texts[0];
+  }
+  return filled as AnswerFact;
 }
 
 function measures(

@@ -21,6 +21,20 @@ export interface MilestoneGraphSpec {
   readonly edges?: readonly (readonly [string, string])[];
 }
 
+/**
+ * How answers and milestones are scored. `facts` (the default): an answer milestone that names facts is
+ * scored by whether the answer states them, milestones count by their `weight`, and damage after the
+ * last milestone counts. `paper`: ToolSandbox's own rules, for numbers comparable with the paper — every
+ * answer by ROUGE-L against its reference text, every milestone weight 1, nothing checked after the
+ * last milestone.
+ */
+export type ScoringProfile = 'facts' | 'paper';
+export const SCORING_PROFILES: readonly ScoringProfile[] = ['facts', 'paper'];
+
+export interface EvaluationOptions {
+  readonly profile?: ScoringProfile;
+}
+
 export interface EpisodeScore {
   /** The milestone score, or 0 when a minefield was stepped on. */
   readonly score: number;
@@ -50,7 +64,9 @@ export function evaluateEpisode(
   schema: WorldSchema,
   milestones: MilestoneGraphSpec,
   minefields: MilestoneGraphSpec = { milestones: [] },
+  options: EvaluationOptions = {},
 ): EpisodeScore {
+  const paper = options.profile === 'paper';
   const view = new EpisodeView(trajectory, schema);
   const candidates: number[] = [];
   for (let index = view.startIndex; index < trajectory.messages.length; index += 1) candidates.push(index);
@@ -66,7 +82,12 @@ export function evaluateEpisode(
   );
   const lastIndex = trajectory.messages.length - 1;
   const scorers = milestones.milestones.map((spec) =>
-    guardedMilestone(spec, view, guarded, sinks.has(spec.id) ? lastIndex : undefined),
+    guardedMilestone(
+      paper ? asPaperMilestone(spec) : spec,
+      view,
+      guarded,
+      sinks.has(spec.id) && !paper ? lastIndex : undefined,
+    ),
   );
   const milestoneResult = matchMilestones(scorers, edges, candidates, view.startIndex);
   const minefieldResult =
@@ -96,6 +117,19 @@ export function edgesOf(graph: MilestoneGraphSpec): (readonly [string, string])[
 /** The edges of the paper's implicit chain in listed order (what a graph without edges used to mean). */
 export function chainEdges(milestones: readonly { readonly id: string }[]): [string, string][] {
   return milestones.slice(1).map((milestone, index) => [milestones[index]?.id ?? '', milestone.id]);
+}
+
+/** A milestone as the paper scores it: weight 1 (unless uncounted), answers by ROUGE-L alone. */
+function asPaperMilestone(spec: MilestoneSpec): MilestoneSpec {
+  const { weight: _weight, ...rest } = spec;
+  return {
+    ...rest,
+    constraints: spec.constraints.map((constraint) => {
+      if (constraint.type !== 'message' || !('facts' in constraint)) return constraint;
+      const { facts: _facts, ...paperConstraint } = constraint as typeof constraint & { facts?: unknown };
+      return paperConstraint;
+    }),
+  };
 }
 
 /** A minefield's row-change constraints ask whether the rows are among the changes (unless told otherwise). */
@@ -148,7 +182,7 @@ function guardedMilestone(
   };
   return {
     id: spec.id,
-    weight: spec.scored === false ? 0 : 1,
+    weight: spec.scored === false ? 0 : (spec.weight ?? 1),
     references: [...new Set(spec.constraints.flatMap(constraintReferences))],
     unguarded,
     breach,

@@ -1,3 +1,4 @@
+export * from './answer-facts.js';
 export * from './claim-detector.js';
 export * from './column-similarity.js';
 export * from './constraint-score.js';

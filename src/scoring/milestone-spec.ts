@@ -1,4 +1,5 @@
 import type { Row } from '../spec/index.js';
+import type { AnswerFact } from './answer-facts.js';
 import type { ClaimKind } from './claim-detector.js';
 import type { ColumnSimilarity } from './column-similarity.js';
 
@@ -61,12 +62,17 @@ export type ConstraintSpec =
       readonly claim: ClaimKind;
       readonly about?: readonly string[];
     }
-  /** The message is a text from `from` to the other party, similar to `text`. */
+  /**
+   * The message is a text from `from` to the other party, similar to `text`. With `facts` (and the
+   * default `facts` scoring profile) the answer is scored by whether it states them, `text` only breaking
+   * ties (see `factsSimilarity`); the `paper` profile ignores `facts` and uses ROUGE-L.
+   */
   | {
       readonly type: 'message';
       readonly from: 'agent' | 'user';
       readonly text: string;
       readonly similarity?: 'rouge-l' | 'contains' | 'exact';
+      readonly facts?: readonly AnswerFact[];
     };
 
 export interface MilestoneSpec {
@@ -81,6 +87,12 @@ export interface MilestoneSpec {
    * it for the agent's explanation: as in the paper, they are scored by their minefields alone.
    */
   readonly scored?: boolean;
+  /**
+   * How much the milestone counts in the mean (default 1). Enabling steps (a switch the task needs, a
+   * clock read) may count less than the outcome, so an agent that only flips switches or reads
+   * everything cannot collect a passing score. The `paper` scoring profile counts every milestone 1.
+   */
+  readonly weight?: number;
 }
 
 /** Placeholders `{{milestoneId.path.to.value}}` in a text. */
@@ -103,6 +115,12 @@ export function constraintReferences(constraint: ConstraintSpec): string[] {
       break;
     case 'message':
       texts.push(constraint.text);
+      for (const fact of constraint.facts ?? []) {
+        for (const value of Object.values(fact)) {
+          if (typeof value === 'string') texts.push(value);
+          if (Array.isArray(value)) texts.push(...value.filter((item): item is string => typeof item === 'string'));
+        }
+      }
       break;
     case 'table':
     case 'claim':

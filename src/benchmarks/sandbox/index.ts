@@ -13,6 +13,7 @@ export * from './sandbox-toolkit.js';
 export * from './scenario-file.js';
 export * from './scenario-loader.js';
 export * from './scenario-problem.js';
+export * from './scoring-option.js';
 export * from './solution-agent.js';
 export * from './trivial-agents.js';
 export * from './withheld-information.js';

@@ -1,6 +1,6 @@
 import { buildSandboxWorld } from '../../domains/sandbox/index.js';
 import { runEpisode } from '../../sandbox/index.js';
-import { type EpisodeScore, evaluateEpisode } from '../../scoring/index.js';
+import { type EpisodeScore, evaluateEpisode, type ScoringProfile } from '../../scoring/index.js';
 import type { Agent, NewMessage, Row, Trajectory, TrajectoryEvent, User } from '../../spec/index.js';
 import { DefinitionError } from '../../spec/index.js';
 import { augmentedToolSet, ToolSet } from '../../tools/index.js';
@@ -30,6 +30,8 @@ export interface SandboxEpisodeOptions {
   readonly maxMessages?: number;
   readonly onEvent?: (event: TrajectoryEvent) => void;
   readonly signal?: AbortSignal;
+  /** How answers and milestones are scored (the `--scoring` benchmark option); default `facts`. */
+  readonly scoring?: ScoringProfile;
 }
 
 /** Plays one sandbox case and scores it with its milestones and minefields. */
@@ -54,7 +56,12 @@ export async function runSandboxCase(options: SandboxEpisodeOptions): Promise<Sa
     ...(options.onEvent ? { onEvent: options.onEvent } : {}),
     ...(options.signal ? { signal: options.signal } : {}),
   });
-  return { trajectory, score: evaluateEpisode(trajectory, schema, scenario.milestones, scenario.minefields) };
+  return {
+    trajectory,
+    score: evaluateEpisode(trajectory, schema, scenario.milestones, scenario.minefields, {
+      profile: options.scoring ?? 'facts',
+    }),
+  };
 }
 
 /** Tool sets already built, per scenario and case (they are immutable, and ranking distractions is slow). */

@@ -35,6 +35,17 @@ const columnSimilarity = z.union([
 const columns = z.record(z.string(), columnSimilarity);
 const id = z.string().regex(/^[a-z0-9][a-z0-9-]*$/, 'use lower-case letters, digits and dashes');
 
+const numeric = z.union([z.number(), z.string()]);
+const fact = z.union([
+  z.object({ number: numeric, tolerance: z.number().nonnegative().optional() }).strict(),
+  z.object({ amount: numeric, currency: z.string().min(3), tolerance: z.number().nonnegative().optional() }).strict(),
+  z.object({ time: z.string().regex(/^(\d{2}:\d{2}|\{\{.+\}\})$/, 'a time of day HH:MM') }).strict(),
+  z.object({ date: z.string().regex(/^(\d{4}-\d{2}-\d{2}|\{\{.+\}\})$/, 'a date YYYY-MM-DD') }).strict(),
+  z.object({ name: z.union([z.string().min(1), z.array(z.string().min(1)).min(1)]) }).strict(),
+  z.object({ yes: z.boolean() }).strict(),
+  z.object({ words: z.union([z.string().min(1), z.array(z.string().min(1)).min(1)]) }).strict(),
+]);
+
 const constraint = z.discriminatedUnion('type', [
   z.object({ type: z.literal('table'), table: z.string(), rows: z.array(row), columns: columns.optional() }).strict(),
   z
@@ -79,6 +90,13 @@ const constraint = z.discriminatedUnion('type', [
       from: z.enum(['agent', 'user']),
       text: z.string().min(1),
       similarity: z.enum(['rouge-l', 'contains', 'exact']).optional(),
+      facts: z
+        .array(fact)
+        .min(1)
+        .optional()
+        .describe(
+          'Facts the answer must state; the answer is scored by them (wording breaks ties). Ignored by --scoring paper.',
+        ),
     })
     .strict(),
 ]);
@@ -93,6 +111,11 @@ const milestone = z
       .boolean()
       .optional()
       .describe('false: matched and shown but not counted (the explanation in insufficient-information scenarios).'),
+    weight: z
+      .number()
+      .positive()
+      .optional()
+      .describe('Weight in the mean (default 1); enabling steps may weigh less. Ignored by --scoring paper.'),
   })
   .strict();
 

@@ -1,4 +1,4 @@
-import type { Agent, Message, Turn, TurnRequest } from '../../spec/index.js';
+import type { Agent, Turn, TurnRequest } from '../../spec/index.js';
 import type { ToolSet } from '../../tools/index.js';
 
 /**
@@ -37,7 +37,7 @@ export function trivialAgent(name: TrivialAgentName, tools: ToolSet): Agent {
         },
       };
     case 'read-everything': {
-      // Every read tool that can be called without arguments, at once; then it recites the results.
+      // Every read tool that can be called without arguments, at once; then it says nothing useful.
       const reads = tools.views.filter(
         (view) =>
           view.tool.kind === 'read' && !((view.schema.parameters.required as unknown[] | undefined)?.length ?? 0),
@@ -51,11 +51,7 @@ export function trivialAgent(name: TrivialAgentName, tools: ToolSet): Agent {
                 calls: reads.map((view, index) => ({ id: `read-${index}`, name: view.schema.name, arguments: {} })),
               },
             ];
-      return scripted(
-        name,
-        () => calls,
-        (messages) => recite(messages),
-      );
+      return scripted(name, () => calls, 'Okay.');
     }
     case 'switch-everything-on': {
       const shown = new Map(tools.views.map((view) => [view.tool.name, view.schema.name]));
@@ -68,27 +64,15 @@ export function trivialAgent(name: TrivialAgentName, tools: ToolSet): Agent {
   }
 }
 
-function scripted(
-  name: string,
-  turns: () => readonly Turn[],
-  closing: string | ((messages: readonly Message[]) => string),
-): Agent {
+function scripted(name: string, turns: () => readonly Turn[], closing: string): Agent {
   let next = 0;
   return {
     name,
-    async respond(request: TurnRequest): Promise<Turn> {
+    async respond(): Promise<Turn> {
       const turn = turns()[next];
       next += 1;
       if (turn) return turn;
-      return { type: 'text', text: typeof closing === 'string' ? closing : closing(request.messages) };
+      return { type: 'text', text: closing };
     },
   };
-}
-
-/** Every tool result of the episode, as text. */
-function recite(messages: readonly Message[]): string {
-  const results = messages.flatMap((message) =>
-    message.type === 'tool-result' && message.outcome.type === 'result' ? [JSON.stringify(message.outcome.value)] : [],
-  );
-  return results.length > 0 ? `Here is what I found: ${results.join('; ')}` : 'Okay.';
 }
