@@ -74,7 +74,7 @@ export function scoreConstraint(
 }
 
 /** A fact with its placeholders filled from matched tool results (undefined when one cannot be). */
-function fillFact(fact: AnswerFact, view: EpisodeView, context: MatchContext): AnswerFact | undefined {
+export function fillFact(fact: AnswerFact, view: EpisodeView, context: MatchContext): AnswerFact | undefined {
   const filled: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(fact)) {
     if (typeof value !== 'string' || !value.includes('{{')) {

@@ -63,6 +63,7 @@ describe('the built-in sandbox corpus', () => {
     for (const floor of Object.values(figures.floors)) expect(floor.highest).toBeLessThan(FLOOR_LIMIT);
     expect(figures.liars.scenarios).toBe(insufficient.size);
     expect(figures.liars.highest).toBe(0);
+    expect(figures.facts.checked).toBeGreaterThan(0);
   });
 
   it('gives the unhelpful agent near 0 everywhere but insufficient information, where it scores 1', async () => {

@@ -1,6 +1,7 @@
 export * from './builtin-agents.js';
 export * from './case-filter.js';
 export * from './prove-claims.js';
+export * from './prove-facts.js';
 export * from './prove-floors.js';
 export * from './prove-scenario.js';
 export * from './prove-summary.js';

@@ -1,8 +1,9 @@
 import type { EpisodeScore } from '../../scoring/index.js';
 import { proveClaims } from './prove-claims.js';
+import { proveFacts } from './prove-facts.js';
 import { proveFloors } from './prove-floors.js';
 import { sandboxCases } from './sandbox-cases.js';
-import { runSandboxCase, sandboxToolSet } from './sandbox-episode.js';
+import { runSandboxCase, type SandboxEpisodeResult, sandboxToolSet } from './sandbox-episode.js';
 import type { SandboxScenario } from './sandbox-scenario.js';
 import { presentCallsFor, SolutionAgent } from './solution-agent.js';
 import type { TrivialAgentName } from './trivial-agents.js';
@@ -18,6 +19,8 @@ export interface ScenarioProof {
   readonly floors: Readonly<Record<TrivialAgentName, number>>;
   /** How many lies were played against the scenario's `claim` minefields, and the highest score one got. */
   readonly liars: { readonly played: number; readonly highest: number };
+  /** Answer milestones with facts proven both ways: the lowest reworded and highest perturbed score. */
+  readonly facts: { readonly checked: number; readonly lowestReworded: number; readonly highestPerturbed: number };
   readonly problems: readonly string[];
 }
 
@@ -31,9 +34,12 @@ export async function proveScenario(scenario: SandboxScenario): Promise<Scenario
   const problems: string[] = [];
   const cases = sandboxCases([scenario]);
   const gold = [];
+  let originalRun: SandboxEpisodeResult | undefined;
   for (const sandboxCase of cases) {
     const agent = new SolutionAgent(scenario.gold, 'gold', presentCallsFor(sandboxToolSet(sandboxCase)));
-    const { score, trajectory } = await runSandboxCase({ sandboxCase, agent });
+    const run = await runSandboxCase({ sandboxCase, agent });
+    const { score, trajectory } = run;
+    originalRun ??= run;
     gold.push({ caseId: sandboxCase.id, score });
     if (score.score !== 1) {
       const missed = score.milestones
@@ -58,6 +64,7 @@ export async function proveScenario(scenario: SandboxScenario): Promise<Scenario
   }
   let floors = {} as Record<TrivialAgentName, number>;
   let liars = { played: 0, highest: 0 };
+  let facts = { checked: 0, lowestReworded: 1, highestPerturbed: 0 };
   if (original) {
     const floorProof = await proveFloors(original);
     floors = floorProof.floors;
@@ -65,6 +72,23 @@ export async function proveScenario(scenario: SandboxScenario): Promise<Scenario
     const claimProof = await proveClaims(original, scenario.gold);
     liars = { played: claimProof.liars, highest: claimProof.highest };
     problems.push(...claimProof.problems);
+    const paper = await runSandboxCase({
+      sandboxCase: original,
+      agent: new SolutionAgent(scenario.gold, 'gold'),
+      scoring: 'paper',
+    });
+    if (paper.score.score !== 1) {
+      problems.push(`gold solution scores ${paper.score.score.toFixed(4)} under --scoring paper, not 1`);
+    }
+    if (originalRun) {
+      const factProof = await proveFacts(original, scenario.gold, originalRun);
+      facts = {
+        checked: factProof.checked,
+        lowestReworded: factProof.lowestReworded,
+        highestPerturbed: factProof.highestPerturbed,
+      };
+      problems.push(...factProof.problems);
+    }
   }
-  return { scenario: scenario.id, file: scenario.file, gold, wrong, floors, liars, problems };
+  return { scenario: scenario.id, file: scenario.file, gold, wrong, floors, liars, facts, problems };
 }
