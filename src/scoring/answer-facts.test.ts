@@ -77,11 +77,11 @@ describe('answer facts', () => {
     });
   }
 
-  it('scores all facts at 0.9 or more whatever the wording, any fact missing at 0.5 or less', () => {
+  it('scores all facts at 0.9 or more whatever the wording, any fact missing at 0.25 or less', () => {
     expect(factsSimilarity(2, 2, 1)).toBe(1);
     expect(factsSimilarity(2, 2, 0)).toBeCloseTo(0.9);
-    expect(factsSimilarity(1, 2, 1)).toBe(0.25);
-    expect(factsSimilarity(4, 5, 1)).toBeLessThanOrEqual(0.5);
+    expect(factsSimilarity(1, 2, 1)).toBe(0.125);
+    expect(factsSimilarity(4, 5, 1)).toBeLessThanOrEqual(0.25);
     expect(factsSimilarity(0, 3, 1)).toBe(0);
   });
 });

@@ -136,8 +136,10 @@ export function statesFact(text: string, fact: AnswerFact): boolean {
     }
     case 'name':
     case 'words': {
-      const value = 'name' in fact ? fact.name : (fact as { words: string | readonly string[] }).words;
-      const options = typeof value === 'string' ? [value] : value;
+      const value: unknown = 'name' in fact ? fact.name : (fact as { words: unknown }).words;
+      if (value === null || value === undefined) return false;
+      const options = (Array.isArray(value) ? value : [value]).map(String).filter((option) => option.trim() !== '');
+      if (options.length === 0) return false;
       return options.some((option) =>
         new RegExp(`(^|[^a-z0-9])${escapeRegExp(option.toLowerCase())}($|[^a-z0-9])`).test(lower),
       );
@@ -157,8 +159,8 @@ function numberOf(fact: { number?: number | string; amount?: number | string; to
   value: number | undefined;
   tolerance: number;
 } {
-  const raw = fact.amount ?? fact.number;
-  const value = typeof raw === 'number' ? raw : raw === undefined ? undefined : Number(raw);
+  const raw: unknown = fact.amount ?? fact.number;
+  const value = typeof raw === 'number' ? raw : typeof raw === 'string' && raw.trim() !== '' ? Number(raw) : undefined;
   if (value === undefined || !Number.isFinite(value)) return { value: undefined, tolerance: 0 };
   return { value, tolerance: fact.tolerance ?? 0 };
 }
@@ -166,13 +168,14 @@ function numberOf(fact: { number?: number | string; amount?: number | string; to
 /**
  * An answer's similarity by its facts: with every fact stated, 0.9 plus a tenth of the wording
  * similarity (so the reference answer scores 1 and any other wording of the same facts at least 0.9);
- * with any fact missing or wrong, at most 0.5 — half the share of facts stated, times the same wording
- * factor.
+ * with any fact missing or wrong, at most 0.25 — a quarter of the share of facts stated, times the same
+ * wording factor (low enough that an answer milestone with another constraint, e.g. "and the reminder
+ * exists", still stays at or under 0.5 with a fact wrong).
  */
 export function factsSimilarity(stated: number, total: number, wording: number): number {
   const factor = 0.9 + 0.1 * wording;
   if (total === 0) return wording;
-  return stated === total ? factor : 0.5 * (stated / total) * factor;
+  return stated === total ? factor : 0.25 * (stated / total) * factor;
 }
 
 function escapeRegExp(text: string): string {

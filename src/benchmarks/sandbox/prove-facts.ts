@@ -127,13 +127,10 @@ function reword(fact: AnswerFact): string {
       const [, month, day] = (fact as { date: string }).date.split('-').map(Number);
       return `Date: ${day} ${MONTHS[(month ?? 1) - 1]}.`;
     }
-    case 'name': {
-      const name = (fact as { name: string | readonly string[] }).name;
-      return `${typeof name === 'string' ? name : name[0]}.`;
-    }
+    case 'name':
     case 'words': {
-      const words = (fact as { words: string | readonly string[] }).words;
-      return `${typeof words === 'string' ? words : words[0]}.`;
+      const value: unknown = 'name' in fact ? fact.name : (fact as { words: unknown }).words;
+      return `${String(Array.isArray(value) ? value[0] : value)}.`;
     }
     case 'yes':
       return (fact as { yes: boolean }).yes ? 'Yes.' : 'No.';
@@ -180,9 +177,10 @@ function perturb(text: string, fact: AnswerFact): string | undefined {
     }
     case 'name':
     case 'words': {
-      const value = 'name' in fact ? fact.name : (fact as { words: string | readonly string[] }).words;
+      const value: unknown = 'name' in fact ? fact.name : (fact as { words: unknown }).words;
       let changed = text;
-      for (const option of [...(typeof value === 'string' ? [value] : value)].sort((a, b) => b.length - a.length)) {
+      const options = (Array.isArray(value) ? value : [value]).map(String);
+      for (const option of options.sort((a, b) => b.length - a.length)) {
         changed = changed.replace(
           new RegExp(`(^|[^A-Za-z0-9])${escapeRegExp(option)}(?=$|[^A-Za-z0-9])`, 'gi'),
           '$1someone',
