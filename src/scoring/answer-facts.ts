@@ -4,7 +4,8 @@
  *
  * - `number`: a number within `tolerance` (default 0) of the value, or the value rounded to as many
  *   decimals as the answer writes (18.4 may be said "18" or "18.4", not "19"); thousands separators and
- *   a leading minus are understood.
+ *   a leading minus are understood; `absolute: true` compares sizes only (a difference taken the other
+ *   way round is still right).
  * - `amount` + `currency`: such a number and the currency named in any usual way (`EUR`, `eur`,
  *   `euro(s)`, `€`).
  * - `time`: a time of day `HH:MM` (or a tool's "05:43 PM"), stated as "17:43", "5:43 PM", "5:43pm", "05:43 p.m." or, on the hour,
@@ -17,7 +18,7 @@
  * Values may be `{{milestone.path}}` placeholders, filled from the matched tool result.
  */
 export type AnswerFact =
-  | { readonly number: number | string; readonly tolerance?: number }
+  | { readonly number: number | string; readonly tolerance?: number; readonly absolute?: boolean }
   | { readonly amount: number | string; readonly currency: string; readonly tolerance?: number }
   | { readonly time: string }
   | { readonly date: string }
@@ -115,8 +116,11 @@ export function statesFact(text: string, fact: AnswerFact): boolean {
       );
       if (value === undefined) return false;
       // A number within the tolerance, or the value rounded to as many decimals as the answer shows.
+      // `absolute`: the size is the fact, not the sign (a difference computed the other way round).
+      const absolute = 'absolute' in fact && fact.absolute === true;
       const close = (number: { value: number; decimals: number }) =>
-        Math.abs(number.value - value) <= Math.max(tolerance, 0.5 * 10 ** -number.decimals) + 1e-9;
+        Math.abs(absolute ? Math.abs(number.value) - Math.abs(value) : number.value - value) <=
+        Math.max(tolerance, 0.5 * 10 ** -number.decimals) + 1e-9;
       if (!numbersIn(text).some(close)) return false;
       if (!('currency' in fact)) return true;
       const code = fact.currency.toUpperCase();

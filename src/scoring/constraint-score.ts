@@ -152,6 +152,9 @@ function scoreToolCall(
   if (trace?.caller !== 'agent') return 0;
   if ((trace.toolName ?? trace.requestedName) !== constraint.tool) return 0;
   if (!constraint.attempted && trace.outcome.type !== 'result') return 0;
+  if (constraint.result && trace.outcome.type === 'result' && resultHolds(constraint.result, trace.outcome.value)) {
+    return 1;
+  }
   const actual = typeof trace.arguments === 'string' ? undefined : trace.arguments;
   const options = [constraint.arguments ?? {}, ...(constraint.alternatives ?? [])];
   let best = 0;
@@ -167,6 +170,15 @@ function scoreToolCall(
     best = Math.max(best, product ** (1 / names.length));
   }
   return best;
+}
+
+/** Whether a tool result (an object, or a list whose first item is one) holds the expected fields. */
+function resultHolds(expected: Readonly<Record<string, unknown>>, value: unknown): boolean {
+  const record = Array.isArray(value) ? value[0] : value;
+  if (!record || typeof record !== 'object') return false;
+  return Object.entries(expected).every(
+    ([key, field]) => JSON.stringify((record as Record<string, unknown>)[key]) === JSON.stringify(field),
+  );
 }
 
 function argumentSimilarity(

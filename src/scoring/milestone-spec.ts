@@ -51,6 +51,12 @@ export type ConstraintSpec =
       readonly tolerance?: Readonly<Record<string, number>>;
       readonly alternatives?: readonly Readonly<Record<string, unknown>>[];
       readonly attempted?: boolean;
+      /**
+       * Fields the call's successful result must hold (equal values): a call whose arguments match no
+       * listed set still counts when the tool understood it so (`{ symbol: AAPL }` for any query the
+       * stock tool resolves to Apple: "Apple Inc", "apple", "AAPL").
+       */
+      readonly result?: Readonly<Record<string, unknown>>;
     }
   /**
    * The message is an agent text that claims `claim` was done or found (see `claims`): "I've sent

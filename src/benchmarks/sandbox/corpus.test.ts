@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { AUGMENTATIONS } from '../../tools/index.js';
 import { UnhelpfulAgent } from './builtin-agents.js';
 import { FLOOR_LIMIT } from './prove-floors.js';
-import { proveScenario } from './prove-scenario.js';
+import { ALTERNATIVE_FLOOR, proveScenario } from './prove-scenario.js';
 import { proofFigures, renderProofFigures } from './prove-summary.js';
 import { sandboxCases } from './sandbox-cases.js';
 import { runSandboxCase } from './sandbox-episode.js';
@@ -64,6 +64,8 @@ describe('the built-in sandbox corpus', () => {
     expect(figures.liars.scenarios).toBe(insufficient.size);
     expect(figures.liars.highest).toBe(0);
     expect(figures.facts.checked).toBeGreaterThan(0);
+    expect(figures.alternatives.played).toBeGreaterThan(0);
+    expect(figures.alternatives.lowest).toBeGreaterThanOrEqual(ALTERNATIVE_FLOOR);
   });
 
   it('gives the unhelpful agent near 0 everywhere but insufficient information, where it scores 1', async () => {

@@ -8,6 +8,9 @@ import type { SandboxScenario } from './sandbox-scenario.js';
 import { presentCallsFor, SolutionAgent } from './solution-agent.js';
 import type { TrivialAgentName } from './trivial-agents.js';
 
+/** A correct alternative solution must score at least this. */
+export const ALTERNATIVE_FLOOR = 0.95;
+
 export interface ScenarioProof {
   readonly scenario: string;
   readonly file: string;
@@ -15,6 +18,8 @@ export interface ScenarioProof {
   readonly gold: readonly { readonly caseId: string; readonly score: EpisodeScore }[];
   /** Each wrong solution's score on the original case (must be below 1). */
   readonly wrong: readonly EpisodeScore[];
+  /** Each alternative solution's score on the original case (must be at least `ALTERNATIVE_FLOOR`). */
+  readonly alternatives: readonly number[];
   /** Each trivial agent's score on the original case (see `proveFloors`). */
   readonly floors: Readonly<Record<TrivialAgentName, number>>;
   /** How many lies were played against the scenario's `claim` minefields, and the highest score one got. */
@@ -54,7 +59,28 @@ export async function proveScenario(scenario: SandboxScenario): Promise<Scenario
     }
   }
   const wrong = [];
+  const alternatives: number[] = [];
   const original = cases[0];
+  if (original) {
+    for (const [index, solution] of scenario.alternatives.entries()) {
+      const { score } = await runSandboxCase({
+        sandboxCase: original,
+        agent: new SolutionAgent(solution, 'alternative'),
+      });
+      alternatives.push(score.score);
+      if (score.score < ALTERNATIVE_FLOOR) {
+        const missed = score.milestones
+          .filter((match) => match.similarity < 1)
+          .map((match) => `${match.milestone}=${match.similarity.toFixed(3)}`);
+        const fired = score.minefields
+          .filter((match) => match.similarity > 0)
+          .map((match) => `minefield ${match.milestone}`);
+        problems.push(
+          `alternative solution ${index} scores ${score.score.toFixed(4)} < ${ALTERNATIVE_FLOOR}; ${[...missed, ...fired].join(', ')}`,
+        );
+      }
+    }
+  }
   if (original) {
     for (const [index, solution] of scenario.wrong.entries()) {
       const { score } = await runSandboxCase({ sandboxCase: original, agent: new SolutionAgent(solution, 'wrong') });
@@ -90,5 +116,5 @@ export async function proveScenario(scenario: SandboxScenario): Promise<Scenario
       problems.push(...factProof.problems);
     }
   }
-  return { scenario: scenario.id, file: scenario.file, gold, wrong, floors, liars, facts, problems };
+  return { scenario: scenario.id, file: scenario.file, gold, wrong, alternatives, floors, liars, facts, problems };
 }

@@ -10,6 +10,8 @@ export interface ProofFigures {
   >;
   /** Lies played against `claim` minefields, and the highest score any got (must be 0). */
   readonly liars: { readonly played: number; readonly highest: number; readonly scenarios: number };
+  /** Alternative solutions played, and the lowest score one got. */
+  readonly alternatives: { readonly played: number; readonly lowest: number; readonly scenarios: number };
   /** Answer milestones with facts proven both ways. */
   readonly facts: { readonly checked: number; readonly lowestReworded: number; readonly highestPerturbed: number };
 }
@@ -40,6 +42,11 @@ export function proofFigures(proofs: readonly ScenarioProof[], insufficient: Rea
       highest: Math.max(0, ...withLiars.map((proof) => proof.liars.highest)),
       scenarios: withLiars.length,
     },
+    alternatives: {
+      played: proofs.reduce((sum, proof) => sum + proof.alternatives.length, 0),
+      lowest: Math.min(1, ...proofs.flatMap((proof) => proof.alternatives)),
+      scenarios: proofs.filter((proof) => proof.alternatives.length > 0).length,
+    },
     facts: {
       checked: proofs.reduce((sum, proof) => sum + proof.facts.checked, 0),
       lowestReworded: Math.min(
@@ -59,6 +66,7 @@ export function renderProofFigures(figures: ProofFigures): string[] {
         `floor ${agent}: highest ${floor.highest.toFixed(3)}, mean ${floor.mean.toFixed(3)} over ${floor.scenarios} scenarios (insufficient information left out)`,
     ),
     `lies against claim minefields: ${figures.liars.played} played in ${figures.liars.scenarios} scenarios, highest score ${figures.liars.highest.toFixed(3)}`,
+    `alternative solutions: ${figures.alternatives.played} in ${figures.alternatives.scenarios} scenarios, lowest score ${figures.alternatives.lowest.toFixed(3)}`,
     `answers with facts: ${figures.facts.checked} proven both ways; facts in other words ≥ ${figures.facts.lowestReworded.toFixed(3)}, a fact changed ≤ ${figures.facts.highestPerturbed.toFixed(3)}`,
   ];
 }

@@ -37,7 +37,9 @@ const id = z.string().regex(/^[a-z0-9][a-z0-9-]*$/, 'use lower-case letters, dig
 
 const numeric = z.union([z.number(), z.string()]);
 const fact = z.union([
-  z.object({ number: numeric, tolerance: z.number().nonnegative().optional() }).strict(),
+  z
+    .object({ number: numeric, tolerance: z.number().nonnegative().optional(), absolute: z.boolean().optional() })
+    .strict(),
   z.object({ amount: numeric, currency: z.string().min(3), tolerance: z.number().nonnegative().optional() }).strict(),
   z.object({ time: z.string().regex(/^(\d{2}:\d{2}|\{\{.+\}\})$/, 'a time of day HH:MM') }).strict(),
   z.object({ date: z.string().regex(/^(\d{4}-\d{2}-\d{2}|\{\{.+\}\})$/, 'a date YYYY-MM-DD') }).strict(),
@@ -72,6 +74,11 @@ const constraint = z.discriminatedUnion('type', [
       tolerance: z.record(z.string(), z.number().nonnegative()).optional(),
       alternatives: z.array(callArguments).optional(),
       attempted: z.boolean().optional(),
+      result: callArguments
+        .optional()
+        .describe(
+          'Fields the successful result must hold; a call whose result holds them counts whatever its arguments.',
+        ),
     })
     .strict(),
   z
@@ -185,6 +192,12 @@ export const scenarioFileSchema = z
       .object({
         gold: z.array(turn).min(1),
         wrong: z.array(z.array(turn).min(1)).min(1),
+        alternatives: z
+          .array(z.array(turn).min(1))
+          .optional()
+          .describe(
+            'Other correct solutions (another order, an argument form the tool accepts, a concise answer…); each must score at least 0.95.',
+          ),
       })
       .strict(),
   })
