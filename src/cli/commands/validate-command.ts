@@ -4,7 +4,9 @@ import {
   BUILT_IN_SCENARIOS,
   formatProblem,
   loadScenarios,
+  proofFigures,
   proveScenario,
+  renderProofFigures,
   type ScenarioProof,
   scenarioFileJsonSchema,
 } from '../../benchmarks/sandbox/index.js';
@@ -16,7 +18,10 @@ export function registerValidate(program: Command): void {
     .description('check scenario files without running a model; --prove also plays their gold and wrong solutions')
     .argument('[paths...]', 'scenario files or folders (default: the built-in corpus of --benchmark)')
     .addOption(benchmarkOption())
-    .option('--prove', 'play each gold solution (must score 1) and wrong solution (must score less)')
+    .option(
+      '--prove',
+      'play each gold (must score 1), wrong (less) and alternative solution (≥ 0.95), trivial agents, lies and perturbed answers',
+    )
     .option('--json', 'print the findings as JSON')
     .option('--schema', 'print the JSON Schema of scenario files (for editors) and exit')
     .action(
@@ -42,6 +47,15 @@ export function registerValidate(program: Command): void {
             for (const problem of proof.problems) process.stdout.write(`${proof.file}: ${problem}\n`);
           }
           const files = new Set(problems.map((problem) => problem.file)).size;
+          if (options.prove) {
+            const insufficient = new Set(
+              scenarios
+                .filter((scenario) => scenario.categories.includes('insufficient_information'))
+                .map((scenario) => scenario.id),
+            );
+            for (const line of renderProofFigures(proofFigures(proofs, insufficient)))
+              process.stdout.write(`${line}\n`);
+          }
           const proved = options.prove ? `, ${proofs.length - failedProofs.length} of ${proofs.length} proved` : '';
           process.stdout.write(`${scenarios.length} scenarios valid, ${files} files with problems${proved}\n`);
         }
