@@ -165,3 +165,33 @@ describe('row-change minefields', () => {
     expect(evaluateEpisode(together, schema, milestones, exact).minefieldScore).toBe(0);
   });
 });
+
+describe('scoring profiles', () => {
+  it('scores an answer by its facts by default and by ROUGE-L under paper; weights only by default', async () => {
+    const graph: MilestoneGraphSpec = {
+      milestones: [
+        { id: 'checked', weight: 0.25, constraints: [{ type: 'tool-call', tool: 'get_wifi' }] },
+        {
+          id: 'told',
+          constraints: [
+            { type: 'message', from: 'agent', text: 'No, wifi is off right now.', facts: [{ yes: false }] },
+          ],
+        },
+      ],
+      edges: [['checked', 'told']],
+    };
+    const reworded = await play([call('get_wifi'), say("It isn't on.")]);
+    const facts = evaluateEpisode(reworded, schema, graph);
+    const paper = evaluateEpisode(reworded, schema, graph, { milestones: [] }, { profile: 'paper' });
+    expect(facts.milestones[1]?.similarity).toBeGreaterThanOrEqual(0.9);
+    expect(paper.milestones[1]?.similarity).toBeLessThan(0.5);
+    const wrong = await play([call('get_wifi'), say('Yes, wifi is on right now.')]);
+    expect(evaluateEpisode(wrong, schema, graph).milestones[1]?.similarity).toBeLessThanOrEqual(0.25);
+    // Weights: the check counts a fifth by default (0.25 of 1.25), half under paper.
+    const unanswered = await play([call('get_wifi'), say('Okay.')]);
+    expect(evaluateEpisode(unanswered, schema, graph).score).toBeCloseTo(0.2, 5);
+    expect(
+      evaluateEpisode(unanswered, schema, graph, { milestones: [] }, { profile: 'paper' }).score,
+    ).toBeGreaterThanOrEqual(0.5);
+  });
+});
