@@ -7,22 +7,22 @@
 import { mkdtemp, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { pathToFileURL } from 'node:url';
 import { chromium } from 'playwright-core';
-import { BUILT_IN_SCENARIOS, loadScenarios, sandboxCases } from '../dist/benchmarks/sandbox/index.js';
+import { getBenchmark } from '../dist/benchmarks/registry.js';
 import { buildReportData, renderHtmlReport } from '../dist/report/index.js';
-import { executeRun, loadPriceTable, RunStore, sandboxJobs } from '../dist/runs/index.js';
+import { benchmarkJobs, executeRun, loadPriceTable, RunStore, runServices } from '../dist/runs/index.js';
 
 const episodes = Number(process.argv[2] ?? 1000);
 const folder = await mkdtemp(join(tmpdir(), 'bench-report-'));
 const store = await RunStore.open(join(folder, 'runs.db'));
 store.ensureRun('bench', { agent: 'oracle', user: 'scripted' }, new Date().toISOString());
-const { scenarios } = await loadScenarios([fileURLToPath(BUILT_IN_SCENARIOS)]);
-const cases = sandboxCases(scenarios).slice(0, episodes);
+const sandbox = getBenchmark('sandbox');
+const cases = (await sandbox.loadCases({ options: {} })).cases.slice(0, episodes);
 await executeRun({
   runId: 'bench',
-  benchmark: 'sandbox',
-  jobs: sandboxJobs(
+  jobs: benchmarkJobs(
+    sandbox,
     cases,
     1,
     { agent: 'oracle', user: 'scripted', agentSettings: {}, userSettings: {}, cache: 'off' },
@@ -32,6 +32,7 @@ await executeRun({
         throw new Error('the oracle needs no model');
       },
     },
+    { options: {}, services: runServices(undefined) },
   ),
   store,
   prices: loadPriceTable(),

@@ -11,16 +11,17 @@ import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { BUILT_IN_SCENARIOS, loadScenarios, sandboxCases } from '../dist/benchmarks/sandbox/index.js';
+import { getBenchmark } from '../dist/benchmarks/registry.js';
 import { createModelAdapter } from '../dist/models/index.js';
 import {
+  benchmarkJobs,
   DEFAULT_RETRY_POLICY,
   EndpointLimiter,
   executeRun,
   loadPriceTable,
   ResilientModelAdapter,
   RunStore,
-  sandboxJobs,
+  runServices,
 } from '../dist/runs/index.js';
 
 const [episodes = 1000, concurrency = 64, latencyMs = 200] = process.argv.slice(2).map(Number);
@@ -43,8 +44,8 @@ const url = await new Promise<string>((resolve, reject) => {
 });
 
 try {
-  const { scenarios } = await loadScenarios([fileURLToPath(BUILT_IN_SCENARIOS)]);
-  const cases = sandboxCases(scenarios).slice(0, episodes);
+  const sandbox = getBenchmark('sandbox');
+  const cases = (await sandbox.loadCases({ options: {} })).cases.slice(0, episodes);
   const store = await RunStore.open(join(await mkdtemp(join(tmpdir(), 'bench-run-')), 'runs.db'));
   store.ensureRun('bench', {}, new Date().toISOString());
   const limiter = new EndpointLimiter(concurrency);
@@ -53,7 +54,8 @@ try {
     limiter,
     DEFAULT_RETRY_POLICY,
   );
-  const jobs = sandboxJobs(
+  const jobs = benchmarkJobs(
+    sandbox,
     cases,
     1,
     {
@@ -64,12 +66,12 @@ try {
       cache: 'off',
     },
     { store, adapterFor: () => adapter },
+    { options: {}, services: runServices(undefined) },
   );
   const cpuBefore = process.cpuUsage();
   const started = performance.now();
   const outcome = await executeRun({
     runId: 'bench',
-    benchmark: 'sandbox',
     jobs,
     store,
     prices: loadPriceTable(),

@@ -155,7 +155,7 @@ const PATTERN_OF_ERROR: Readonly<Record<string, DiagnosticPattern>> = {
 };
 
 /**
- * The diagnostics of a sample trajectory, found the way the engine finds them (src/sandbox/diagnostics.ts):
+ * The diagnostics of a sample trajectory, found the way the engine finds them (src/engine/diagnostics.ts):
  * an agent call answered with one of the four errors, or an exact repeat of an earlier agent call with no
  * world change in between.
  */
@@ -212,6 +212,9 @@ function runEpisodes(spec: RunSpec, cases: readonly SampleCase[], hostile: boole
           scenarioId: sampleCase.id,
           augmentation,
           categories: sampleCase.categories,
+          benchmark: 'sandbox',
+          metrics: {},
+          labels: { baseId: sampleCase.id, augmentation, categories: sampleCase.categories },
         };
         if (failed) {
           episodes.push({
@@ -226,7 +229,15 @@ function runEpisodes(spec: RunSpec, cases: readonly SampleCase[], hostile: boole
         const { score, ...rest } = trajectory(spec, sampleCase, draw, hostile);
         const detail: Detail = { ...rest, ...sampleDiagnostics(rest) };
         const turnCount = detail.messages.length - detail.firstEpisodeMessage;
-        episodes.push({ ...base, status: 'scored', score, turnCount, error: null, detail });
+        episodes.push({
+          ...base,
+          status: 'scored',
+          score,
+          turnCount,
+          error: null,
+          detail,
+          metrics: { score, milestoneScore: detail.milestoneScore, minefieldScore: detail.minefieldScore, turnCount },
+        });
       }
     }
   }
@@ -304,12 +315,16 @@ export function buildSampleReportData(options: SampleOptions = {}): ReportData {
       scenarioId: 'bulk',
       augmentation: 'distraction-0',
       categories: ['single_tool_call'],
+      benchmark: 'sandbox',
+      metrics: { score },
+      labels: { augmentation: 'distraction-0', categories: ['single_tool_call'] },
     });
   }
   return {
-    formatVersion: 1,
+    formatVersion: 2,
     generatedAt: '2026-08-04T08:00:00.000Z',
     runs,
+    benchmarkRuns: [],
     episodes,
     worlds: { [PHONE_WORLD_KEY]: PHONE_WORLD },
     tablePrimaryKeys: PHONE_WORLD_PRIMARY_KEYS,

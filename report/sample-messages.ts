@@ -2,7 +2,7 @@
  * Builders for the sample report's messages (development and browser checks only): the phone world the
  * sample episodes start from, and short helpers for texts, calls, results and tool errors.
  */
-import type { MilestoneMatch, ReportEpisode, Role, Row } from '../src/report/report-data';
+import type { MilestoneMatch, ReportEpisode, Role, Row, ToolError } from '../src/report/report-data';
 
 export type Detail = NonNullable<ReportEpisode['detail']>;
 export type Message = Detail['messages'][number];
@@ -81,7 +81,7 @@ export function result(batch: number, id: string, name: string, value: unknown, 
 }
 
 export function failure(batch: number, id: string, name: string, kind: string, message: string, hint?: string): Draft {
-  const error = { kind, message, ...(hint ? { hint } : {}) };
+  const error = { kind: kind as ToolError['kind'], message, ...(hint ? { hint } : {}) };
   return {
     type: 'tool-result',
     sender: 'executor',

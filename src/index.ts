@@ -1,15 +1,46 @@
 /**
  * toolgauge: measure how well large language models use tools.
  *
- * The library surface: contracts, the world, tool definitions, the episode engine, agents and users.
- * Test doubles live on `toolgauge/testing`.
+ * The library surface, curated: the contracts (`spec`), running a benchmark and reading its typed report,
+ * config files, and the pieces to write your own agent, tools and episodes. Test doubles live on
+ * `toolgauge/testing`.
  */
-export * from './agents/index.js';
-export { runExampleEpisode } from './benchmarks/example/example-episode.js';
+
+// Writing agents, tools and episodes.
+export { ReplayAgent } from './agents/replay-agent.js';
+export { SolutionAgent } from './agents/solution-agent.js';
+export { benchmarkIds, getBenchmark } from './benchmarks/registry.js';
+export { runExampleEpisode } from './demo/example-episode.js';
 export type { Domain } from './domains/domain.js';
-export * from './models/index.js';
-export * from './sandbox/index.js';
+export { endConversationTool } from './engine/end-conversation.js';
+export { runEpisode } from './engine/episode.js';
+export { Executor } from './engine/executor.js';
+export { type ConfigFile, defineConfig } from './library/config.js';
+// Benchmarks: list them, load their cases, run them into a store or in memory, read a typed report.
+export {
+  type BenchmarkInfo,
+  type EvaluateOptions,
+  evaluate,
+  listBenchmarks,
+  loadBenchmarkCases,
+  readReport,
+} from './library/evaluate.js';
+export { ModelAgent } from './models/model-agent.js';
+export { createModelAdapter } from './models/providers/create-model-adapter.js';
+export { parseModelSpec } from './models/providers/model-spec.js';
+export { createEmbedder, type EmbedderFactory } from './runs/embedder-factory.js';
+export type { RunEvent, RunEventListener } from './runs/run-events.js';
+export type { BenchmarkReport, EpisodeReport, RunReport } from './runs/run-report.js';
+export { RUN_REPORT_FORMAT_VERSION } from './runs/run-report.js';
+// The contracts: messages, tools, trajectories, participants, model adapters, the Benchmark contract.
 export * from './spec/index.js';
-export * from './tools/index.js';
-export * from './users/index.js';
-export * from './world/index.js';
+export { defineTool } from './tools/define-tool.js';
+export { ToolRegistry } from './tools/tool-registry.js';
+export { ToolSet } from './tools/tool-set.js';
+export { LlmUser } from './users/llm-user.js';
+export { ScriptedUser } from './users/scripted-user.js';
+export { canonicalJson } from './world/canonical-json.js';
+export { EpisodeClock } from './world/episode-clock.js';
+export { worldAtMessage } from './world/replay-world.js';
+export { defineWorldSchema } from './world/world-schema.js';
+export { WorldSnapshot } from './world/world-snapshot.js';

@@ -6,6 +6,7 @@ import { CasesView } from './cases-view';
 import { CompareView } from './compare-view';
 import { EpisodeView } from './episode-view';
 import { formatCount } from './format';
+import { GenericEpisodeView } from './generic-episode-view';
 import { Notice } from './notice';
 import { OverviewView } from './overview-view';
 import type { ReportIndex } from './report-index';
@@ -108,7 +109,12 @@ function CurrentView({
           />
         );
       }
-      return <EpisodeView index={index} episode={episode} />;
+      // The viewer is chosen by the episode's benchmark: ToolSandbox's draws the world and milestones.
+      return episode.benchmark === 'sandbox' ? (
+        <EpisodeView index={index} episode={episode} />
+      ) : (
+        <GenericEpisodeView episode={episode} />
+      );
     }
     case 'compare':
       return <CompareView index={index} runA={route.runA} runB={route.runB} />;

@@ -31,7 +31,11 @@ export interface BusModel {
   readonly lastIndex: number;
 }
 
-export function buildBusModel(detail: Detail): BusModel {
+/** What the bus needs of an episode: its messages (and, for ToolSandbox, world changes and matches). */
+export type BusSource = Pick<Detail, 'messages' | 'diagnosticFindings'> &
+  Partial<Pick<Detail, 'worldChanges' | 'milestones' | 'minefields'>>;
+
+export function buildBusModel(detail: BusSource): BusModel {
   const callIndexById = new Map<string, number>();
   const batchSizes = new Map<number, number>();
   for (const message of detail.messages) {

@@ -34,6 +34,9 @@ function episode(
     scenarioId: caseId,
     augmentation: 'distraction-0',
     categories: ['single_tool_call'],
+    benchmark: 'sandbox',
+    metrics: score === null ? {} : { score },
+    labels: {},
     ...extra,
   };
 }

@@ -19,6 +19,9 @@ function episode(caseId: string, trial: number, score: number | null): ReportEpi
     scenarioId: caseId,
     augmentation: 'distraction-0',
     categories: [],
+    benchmark: 'sandbox',
+    metrics: score === null ? {} : { score },
+    labels: {},
   };
 }
 

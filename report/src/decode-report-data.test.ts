@@ -30,7 +30,7 @@ describe('decodeReportData', () => {
 
   it('ignores whitespace and line breaks around and inside the base64', async () => {
     const text = encode(buildSampleReportData()).replace(/(.{76})/g, '$1\n');
-    await expect(decodeReportData(`\n  ${text}\n`)).resolves.toMatchObject({ formatVersion: 1 });
+    await expect(decodeReportData(`\n  ${text}\n`)).resolves.toMatchObject({ formatVersion: 2 });
   });
 
   it('reports an empty element as "empty"', async () => {
@@ -47,11 +47,14 @@ describe('decodeReportData', () => {
   });
 
   it('rejects other format versions and missing collections with a clear message', async () => {
-    await expect(decodeReportData(encode({ ...buildSampleReportData(), formatVersion: 2 }))).rejects.toThrow(
-      /format version 2; this page reads version 1/,
+    await expect(decodeReportData(encode({ ...buildSampleReportData(), formatVersion: 1 }))).rejects.toThrow(
+      /format version 1; this page reads version 2/,
     );
-    expect(() => checkReportData({ formatVersion: 1, runs: [], worlds: {} })).toThrow(/"episodes"/);
-    expect(() => checkReportData({ formatVersion: 1, runs: [{}], episodes: [], worlds: {} })).toThrow(/runId/);
+    expect(() => checkReportData({ formatVersion: 2, runs: [], benchmarkRuns: [], worlds: {} })).toThrow(/"episodes"/);
+    expect(() => checkReportData({ formatVersion: 2, runs: [], episodes: [], worlds: {} })).toThrow(/"benchmarkRuns"/);
+    expect(() =>
+      checkReportData({ formatVersion: 2, runs: [{}], benchmarkRuns: [], episodes: [], worlds: {} }),
+    ).toThrow(/runId/);
     expect(() => checkReportData([])).toThrow(ReportDataError);
   });
 });

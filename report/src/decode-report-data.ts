@@ -1,7 +1,7 @@
 import type { ReportData } from '../../src/report/report-data';
 
 /** The format version this page reads (the contract's `REPORT_FORMAT_VERSION`). */
-export const SUPPORTED_FORMAT_VERSION = 1;
+export const SUPPORTED_FORMAT_VERSION = 2;
 
 /** Why the page has nothing to show: no data at all, or data it cannot read. */
 export class ReportDataError extends Error {
@@ -67,8 +67,11 @@ export function checkReportData(value: unknown): ReportData {
       `The report data has format version ${String(value.formatVersion)}; this page reads version ${SUPPORTED_FORMAT_VERSION}.`,
     );
   }
-  const { runs, episodes, worlds } = value;
+  const { runs, episodes, worlds, benchmarkRuns } = value;
   if (!Array.isArray(runs)) throw new ReportDataError('invalid', 'The report data has no "runs" list.');
+  if (!Array.isArray(benchmarkRuns)) {
+    throw new ReportDataError('invalid', 'The report data has no "benchmarkRuns" list.');
+  }
   if (!Array.isArray(episodes)) throw new ReportDataError('invalid', 'The report data has no "episodes" list.');
   if (!isRecord(worlds)) throw new ReportDataError('invalid', 'The report data has no "worlds" object.');
   runs.forEach((run: unknown, position) => {
@@ -81,9 +84,10 @@ export function checkReportData(value: unknown): ReportData {
       !isRecord(episode) ||
       typeof episode.runId !== 'string' ||
       typeof episode.caseId !== 'string' ||
-      typeof episode.trial !== 'number'
+      typeof episode.trial !== 'number' ||
+      typeof episode.benchmark !== 'string'
     ) {
-      throw new ReportDataError('invalid', `Episode ${position} lacks "runId", "caseId" or "trial".`);
+      throw new ReportDataError('invalid', `Episode ${position} lacks "runId", "caseId", "trial" or "benchmark".`);
     }
   });
   return value as unknown as ReportData;

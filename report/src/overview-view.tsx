@@ -1,4 +1,5 @@
 import type { ReportRun } from '../../src/report/report-data';
+import { BenchmarkTables } from './declared-tables';
 import { formatCost, formatCount, formatJson, formatTokens } from './format';
 import { ColumnLegend, LeaderboardTable, PassKTable, RunLabel, TurnCountTable } from './leaderboard-tables';
 import { CostPlot, DiagnosticsPlot, ScoreHistograms, TokenPlot } from './overview-plots';
@@ -16,6 +17,7 @@ export function OverviewView({ index }: { readonly index: ReportIndex }) {
           No run in this report has a ToolSandbox summary. {formatCount(index.data.episodes.length)} episodes are listed
           under Cases.
         </p>
+        <BenchmarkTables benchmarkRuns={index.data.benchmarkRuns} />
       </div>
     );
   }
@@ -46,6 +48,10 @@ export function OverviewView({ index }: { readonly index: ReportIndex }) {
       <p class="caption">
         Messages per episode, as in ToolSandbox Table 11. Compare turn counts only between runs of similar score.
       </p>
+
+      <h2>Tables of every benchmark</h2>
+      <p class="caption">Each benchmark's own tables, as its paper reports them (the same as `toolgauge report`).</p>
+      <BenchmarkTables benchmarkRuns={index.data.benchmarkRuns} />
 
       <h2>Distributions and cost</h2>
       <div class="plots">

@@ -1,1 +1,3 @@
+export * from './reference-conversation.js';
 export * from './replay-agent.js';
+export * from './solution-agent.js';

@@ -44,25 +44,33 @@ describe('toolgauge command line', () => {
 
     const report = JSON.parse((await toolgauge('report', 'r1', '--db', db, '--format', 'json')).stdout);
     expect(report).toMatchObject({
-      formatVersion: 1,
+      formatVersion: 2,
       runId: 'r1',
       config: { agent: 'oracle', user: 'scripted', trials: 1 },
     });
     const sandbox = report.benchmarks.sandbox;
     expect(sandbox.status).toEqual({ scored: 18, failed: 0 });
     expect(sandbox.overall).toMatchObject({ episodes: 18, score: 1 });
-    expect(sandbox.byAugmentation['scrambled-arg-name']).toMatchObject({ episodes: 2, score: 1 });
-    expect(sandbox.byCategory.state_dependency.turnCount).toBeGreaterThan(0);
+    const table = (id: string) => sandbox.tables.find((entry: { id: string }) => entry.id === id).rows[0];
+    expect(table('by-augmentation')['scrambled-arg-name']).toBe(1);
+    expect(
+      sandbox.episodes.filter(
+        (episode: { labels: { augmentation: string } }) => episode.labels.augmentation === 'scrambled-arg-name',
+      ),
+    ).toHaveLength(2);
+    expect(table('turn-counts').state_dependency).toBeGreaterThan(0);
     expect(sandbox.episodes[0]).toMatchObject({
       caseId: expect.any(String),
       trial: 0,
       status: 'scored',
       score: 1,
-      turnCount: expect.any(Number),
+      metrics: { score: 1, turnCount: expect.any(Number) },
     });
 
     const csv = (await toolgauge('report', 'r1', '--db', db, '--format', 'csv')).stdout.trim().split('\n');
-    expect(csv[0]).toBe('run_id,benchmark,case_id,trial,status,score,turn_count,cost,error');
+    expect(csv[0]).toBe(
+      'run_id,benchmark,case_id,trial,status,score,milestone_score,minefield_score,turn_count,cost,error',
+    );
     expect(csv).toHaveLength(19);
     expect((await toolgauge('report', 'r1', '--db', db, '--format', 'markdown')).stdout).toContain('| run | overall |');
 

@@ -2,42 +2,9 @@ import { access, readFile } from 'node:fs/promises';
 import { extname, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { parse as parseYaml } from 'yaml';
-import { z } from 'zod';
+import { type ConfigFile, configFileSchema } from '../library/config.js';
 
-/** Everything `toolgauge run` flags can say, for `toolgauge.config.{ts,json,yaml}`. Flags win over it. */
-export const configFileSchema = z
-  .object({
-    benchmark: z.literal('sandbox').optional(),
-    agent: z.string().optional(),
-    user: z.string().optional(),
-    baseUrl: z.string().url().optional(),
-    userBaseUrl: z.string().url().optional(),
-    scenarios: z.string().optional(),
-    case: z.string().optional(),
-    category: z.array(z.string()).optional(),
-    augmentation: z.array(z.string()).optional(),
-    limit: z.number().int().positive().optional(),
-    trials: z.number().int().positive().optional(),
-    concurrency: z.number().int().positive().optional(),
-    endpointConcurrency: z.number().int().positive().optional(),
-    maxCost: z.number().positive().optional(),
-    cache: z.enum(['use', 'replay', 'off']).optional(),
-    db: z.string().optional(),
-    temperature: z.number().min(0).max(2).optional(),
-    seed: z.number().int().optional(),
-    maxTokens: z.number().int().positive().optional(),
-    maxMessages: z.number().int().positive().optional(),
-    timeoutMs: z.number().int().positive().optional(),
-    prices: z
-      .record(
-        z.string(),
-        z.object({ inputPerMillion: z.number().nonnegative(), outputPerMillion: z.number().nonnegative() }),
-      )
-      .optional(),
-  })
-  .strict();
-
-export type ConfigFile = z.infer<typeof configFileSchema>;
+export { type ConfigFile, configFileSchema, defineConfig } from '../library/config.js';
 
 const DEFAULT_NAMES = ['toolgauge.config.ts', 'toolgauge.config.json', 'toolgauge.config.yaml', 'toolgauge.config.yml'];
 

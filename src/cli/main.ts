@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { Command } from 'commander';
+import { registerData } from './commands/data-command.js';
 import { registerList } from './commands/list-command.js';
 import { registerReportCommands } from './commands/report-commands.js';
 import { registerRun } from './commands/run-command.js';
@@ -15,13 +16,21 @@ export function buildProgram(): Command {
   const program = new Command('toolgauge')
     .description('Measure how well large language models use tools.')
     .version(packageJson.version, '-v, --version', 'print the version')
-    .showHelpAfterError();
+    // Errors are thrown (not `process.exit`), so that the command line can give each its exit code.
+    .exitOverride();
 
   registerRun(program);
   registerValidate(program);
   registerList(program);
   registerReportCommands(program);
   registerServe(program);
+  registerData(program);
+  // An option error prints the error and one line pointing at the help, not the whole help (which
+  // would scroll the error away).
+  program.showHelpAfterError('see `toolgauge --help`');
+  for (const command of program.commands) {
+    command.showHelpAfterError(`see \`toolgauge ${command.name()} --help\``);
+  }
   return program;
 }
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { progressReporter } from './progress.js';
+import { terminalSafe } from './terminal-safe.js';
 
 function fakeStream(isTTY: boolean) {
   const written: string[] = [];
@@ -8,9 +9,36 @@ function fakeStream(isTTY: boolean) {
 
 function play(reporter: ReturnType<typeof progressReporter>) {
   reporter({ type: 'run-start', runId: 'r', total: 4, alreadyDone: 1 });
-  reporter({ type: 'episode-end', caseId: 'a', trial: 0, status: 'scored', score: 1, cost: 0.5, error: null });
-  reporter({ type: 'episode-end', caseId: 'b', trial: 0, status: 'failed', score: null, cost: 0, error: 'HTTP 503' });
-  reporter({ type: 'episode-end', caseId: 'c', trial: 0, status: 'scored', score: 0, cost: 0.25, error: null });
+  reporter({
+    type: 'episode-end',
+    benchmark: 'sandbox',
+    caseId: 'a',
+    trial: 0,
+    status: 'scored',
+    score: 1,
+    cost: 0.5,
+    error: null,
+  });
+  reporter({
+    type: 'episode-end',
+    benchmark: 'sandbox',
+    caseId: 'b',
+    trial: 0,
+    status: 'failed',
+    score: null,
+    cost: 0,
+    error: 'HTTP 503',
+  });
+  reporter({
+    type: 'episode-end',
+    benchmark: 'sandbox',
+    caseId: 'c',
+    trial: 0,
+    status: 'scored',
+    score: 0,
+    cost: 0.25,
+    error: null,
+  });
   reporter({ type: 'run-end', runId: 'r', scored: 2, failed: 1, notRun: 0, cost: 0.75, seconds: 1.5 });
 }
 
@@ -25,12 +53,36 @@ describe('progress display', () => {
     expect(written.at(-1)).toBe('\ndone: 2 scored, 1 failed, 0 not run, $0.7500, 1.5 s\n');
   });
 
-  it('prints plain lines elsewhere: failures at once, progress every few episodes', () => {
+  it('prints plain lines elsewhere: failures at once, progress at time intervals', () => {
     const { stream, written } = fakeStream(false);
-    play(progressReporter(stream, 2));
-    expect(written.some((text) => text.includes('\r'))).toBe(false);
-    expect(written).toContain('failed b#0: HTTP 503\n');
-    expect(written.filter((text) => /^\d+\/3 episodes/.test(text))).toHaveLength(1);
+    // Each episode takes 6 s of the fake clock; a line at most every 10 s.
+    let clock = 0;
+    const reporter = progressReporter(stream, 10_000, () => clock);
+    reporter({ type: 'run-start', runId: 'r', total: 4, alreadyDone: 1 });
+    for (const caseId of ['a', 'b', 'c']) {
+      clock += 6_000;
+      reporter({
+        type: 'episode-end',
+        benchmark: 'sandbox',
+        caseId,
+        trial: 0,
+        status: caseId === 'b' ? 'failed' : 'scored',
+        score: 1,
+        cost: 0.25,
+        error: caseId === 'b' ? 'HTTP 503 \u001b[2J' : null,
+      });
+    }
+    reporter({ type: 'run-end', runId: 'r', scored: 2, failed: 1, notRun: 0, cost: 0.75, seconds: 1.5 });
+    expect(written.some((text) => text.includes('\r') || text.includes('\u001b'))).toBe(false);
+    expect(written).toContain('failed b#0: HTTP 503 \\x1b[2J\n');
+    expect(written.filter((text) => /^\d+\/3 episodes/.test(text))).toEqual([expect.stringMatching(/^2\/3 episodes/)]);
     expect(written.at(-1)).toBe('done: 2 scored, 1 failed, 0 not run, $0.7500, 1.5 s\n');
+  });
+
+  it('makes model text terminal-safe: escapes shown, never sent', () => {
+    expect(terminalSafe('a\u001b]0;title\u0007b\u009bc\u202ed\nok\te')).toBe(
+      'a\\x1b]0;title\\x07b\\x9bc\\u202ed\nok\te',
+    );
+    expect(terminalSafe('x\ny', { singleLine: true })).toBe('x\\x0ay');
   });
 });

@@ -1,21 +1,31 @@
 import type { RunEvent, RunEventListener } from '../runs/index.js';
+import { terminalSafe } from './terminal-safe.js';
+
+/** How often a non-terminal (CI log, pipe) gets a progress line: every 10 seconds, however fast episodes go. */
+export const PLAIN_PROGRESS_INTERVAL_MS = 10_000;
 
 /**
  * Shows a run's progress: on a terminal, one line redrawn in place (done, failed, cost, rate, ETA);
- * elsewhere (CI logs, pipes), a plain line every `every` episodes and at the end. A subscriber to run
- * events, nothing more.
+ * elsewhere (CI logs, pipes), a plain line at most every `intervalMs` (time, not episode count, so a
+ * slow run still shows life and a fast one does not flood the log) and at the end. Failures are
+ * printed at once, made terminal-safe. A subscriber to run events, nothing more.
  */
-export function progressReporter(stream: NodeJS.WriteStream = process.stderr, every = 50): RunEventListener {
+export function progressReporter(
+  stream: NodeJS.WriteStream = process.stderr,
+  intervalMs = PLAIN_PROGRESS_INTERVAL_MS,
+  now: () => number = () => performance.now(),
+): RunEventListener {
   const tty = stream.isTTY === true;
   let total = 0;
   let done = 0;
   let failed = 0;
   let cost = 0;
   let started = 0;
-  let sinceLine = 0;
+  let lastLine = 0;
+  let lastWaiting = -1;
   const line = () => {
     const finished = done + failed;
-    const elapsed = (performance.now() - started) / 1000;
+    const elapsed = (now() - started) / 1000;
     const rate = finished / Math.max(elapsed, 1e-9);
     const remaining = total - finished;
     const eta = rate > 0 ? `${Math.ceil(remaining / rate)}s` : '?';
@@ -28,7 +38,8 @@ export function progressReporter(stream: NodeJS.WriteStream = process.stderr, ev
     switch (event.type) {
       case 'run-start':
         total = event.total - event.alreadyDone;
-        started = performance.now();
+        started = now();
+        lastLine = started;
         stream.write(
           `run ${event.runId}: ${total} episodes to play${event.alreadyDone ? ` (${event.alreadyDone} already done)` : ''}\n`,
         );
@@ -39,11 +50,13 @@ export function progressReporter(stream: NodeJS.WriteStream = process.stderr, ev
         if (event.status === 'scored') done += 1;
         else failed += 1;
         cost += event.cost;
-        sinceLine += 1;
-        if (event.status === 'failed' && !tty) stream.write(`failed ${event.caseId}#${event.trial}: ${event.error}\n`);
+        if (event.status === 'failed' && !tty)
+          stream.write(
+            `failed ${terminalSafe(`${event.caseId}#${event.trial}: ${event.error}`, { singleLine: true })}\n`,
+          );
         if (tty) stream.write(`\r${line()}\u001b[K`);
-        else if (sinceLine >= every) {
-          sinceLine = 0;
+        else if (now() - lastLine >= intervalMs) {
+          lastLine = now();
           stream.write(`${line()}\n`);
         }
         break;
@@ -52,9 +65,22 @@ export function progressReporter(stream: NodeJS.WriteStream = process.stderr, ev
           `${tty ? '\n' : ''}cost limit reached ($${event.cost.toFixed(4)} of $${event.maxCost}): no new episodes start\n`,
         );
         break;
+      case 'unpriced-model':
+        stream.write(
+          `${tty ? '\n' : ''}no price for ${event.model} in the price table: its cost is recorded as unpriced (add it under "prices" in the config)\n`,
+        );
+        break;
+      case 'waiting-for-claims':
+        if (event.episodes !== lastWaiting) {
+          lastWaiting = event.episodes;
+          stream.write(
+            `${tty ? '\n' : ''}waiting for ${event.episodes} episode${event.episodes === 1 ? '' : 's'} another process is playing (${event.owners.join(', ') || 'claims expiring'})\n`,
+          );
+        }
+        break;
       case 'run-end':
         stream.write(
-          `${tty ? '\n' : ''}done: ${event.scored} scored, ${event.failed} failed, ${event.notRun} not run, $${event.cost.toFixed(4)}, ${event.seconds.toFixed(1)} s\n`,
+          `${tty ? '\n' : ''}${event.interrupted ? 'interrupted' : 'done'}: ${event.scored} scored, ${event.failed} failed, ${event.notRun} not run, $${event.cost.toFixed(4)}, ${event.seconds.toFixed(1)} s\n`,
         );
         break;
     }

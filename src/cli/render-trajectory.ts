@@ -1,7 +1,11 @@
-import { renderOutcome } from '../sandbox/index.js';
+import { renderOutcome } from '../engine/index.js';
 import type { Message, Trajectory } from '../spec/index.js';
+import { terminalSafe } from './terminal-safe.js';
 
-/** A trajectory as plain lines for a terminal: one line per message, then the end and diagnostics. */
+/**
+ * A trajectory as plain lines for a terminal: one line per message, then the end and diagnostics.
+ * Everything a model or provider wrote is passed through {@link terminalSafe}.
+ */
 export function renderTrajectory(trajectory: Trajectory): string {
   const changed = new Set(trajectory.worldChanges.map((change) => change.messageIndex));
   const lines = trajectory.messages.map((message) => {
@@ -12,7 +16,7 @@ export function renderTrajectory(trajectory: Trajectory): string {
     .map(([pattern, count]) => `${pattern} ${count}`)
     .join(', ');
   lines.push('', `ended: ${describeTermination(trajectory)}`, `diagnostics: ${counts}`);
-  return lines.join('\n');
+  return lines.map((line) => terminalSafe(line, { singleLine: true })).join('\n');
 }
 
 function describe(message: Message): string {

@@ -1,19 +1,29 @@
 import type { Command } from 'commander';
-import type { CacheMode } from '../runs/index.js';
+import { describeEndpoint } from '../models/index.js';
+import { type CacheMode, optionKey } from '../runs/index.js';
+import type { AnyBenchmark, BenchmarkOptionValues } from '../spec/index.js';
 import type { ConfigFile } from './config-file.js';
+import { UsageError } from './usage-error.js';
 
-/** Everything a run is configured with, as stored with the run (never secrets). */
+/** The version of the settings stored with a run (2: any benchmark, `data` and its options). */
+export const RUN_SETTINGS_FORMAT_VERSION = 2;
+
+/**
+ * Everything a run is configured with, as stored with the run (never secrets). The benchmark's own
+ * options are stored beside these under their camel-cased flag (`--category` → `category`).
+ */
 export interface RunSettings {
-  readonly formatVersion: 1;
-  readonly benchmark: 'sandbox';
+  readonly formatVersion: number;
+  readonly benchmark: string;
   readonly agent: string;
   readonly user: string;
   readonly baseUrl?: string;
   readonly userBaseUrl?: string;
+  /** The user's case file or folder (`--data`, or `--scenarios` for the sandbox); absent: built-in. */
+  readonly data?: string;
+  /** Settings stored before format 2 named the sandbox's scenario folder here. */
   readonly scenarios?: string;
   readonly case?: string;
-  readonly category?: readonly string[];
-  readonly augmentation?: readonly string[];
   readonly limit?: number;
   readonly trials: number;
   readonly temperature: number;
@@ -23,20 +33,21 @@ export interface RunSettings {
   readonly cache: CacheMode;
   readonly maxCost?: number;
   readonly timeoutMs?: number;
+  readonly embedder?: string;
+  readonly [benchmarkOption: string]: unknown;
 }
 
 /** The flags of `run` that are also settings, with their defaults. */
 export interface RunFlags {
-  benchmark: 'sandbox';
+  benchmark: string;
   agent: string;
   user: string;
   userModel?: string;
   baseUrl?: string;
   userBaseUrl?: string;
+  data?: string;
   scenarios?: string;
   case?: string;
-  category?: string[];
-  augmentation?: string[];
   limit?: number;
   trials: number;
   temperature: number;
@@ -46,20 +57,21 @@ export interface RunFlags {
   cache?: CacheMode | false;
   maxCost?: number;
   timeoutMs?: number;
+  embedder?: string;
   concurrency: number;
   endpointConcurrency?: number;
   db: string;
 }
 
 const SETTING_KEYS = [
+  'benchmark',
   'agent',
   'user',
   'baseUrl',
   'userBaseUrl',
+  'data',
   'scenarios',
   'case',
-  'category',
-  'augmentation',
   'limit',
   'trials',
   'temperature',
@@ -68,6 +80,7 @@ const SETTING_KEYS = [
   'maxMessages',
   'maxCost',
   'timeoutMs',
+  'embedder',
   'concurrency',
   'endpointConcurrency',
   'db',
@@ -89,20 +102,37 @@ export function mergeRunFlags(command: Command, flags: RunFlags, config: ConfigF
   return merged as unknown as RunFlags;
 }
 
+/** The sampling temperatures every supported provider accepts (OpenAI and Gemini to 2, Anthropic to 1). */
+export const TEMPERATURE_RANGE = { min: 0, max: 2 } as const;
+
+/** @throws UsageError for a temperature no provider accepts (from a flag or the config file alike). */
+export function checkTemperature(temperature: number): void {
+  if (!(Number.isFinite(temperature) && temperature >= TEMPERATURE_RANGE.min && temperature <= TEMPERATURE_RANGE.max)) {
+    throw new UsageError(
+      `--temperature ${temperature} is out of range: use ${TEMPERATURE_RANGE.min} to ${TEMPERATURE_RANGE.max} (Anthropic models accept at most 1)`,
+    );
+  }
+}
+
 /** The settings stored with a run. The cache is on by default only at temperature 0. */
-export function runSettings(flags: RunFlags): RunSettings {
+export function runSettings(flags: RunFlags, benchmark: AnyBenchmark, options: BenchmarkOptionValues): RunSettings {
+  checkTemperature(flags.temperature);
   const cache: CacheMode = flags.cache === false ? 'off' : (flags.cache ?? (flags.temperature === 0 ? 'use' : 'off'));
+  const benchmarkOptions = Object.fromEntries(
+    benchmark.options
+      .filter((option) => option.commands.includes('run'))
+      .map((option) => [optionKey(option.flag), options[option.flag]]),
+  );
   return dropUndefined({
-    formatVersion: 1,
-    benchmark: flags.benchmark,
+    formatVersion: RUN_SETTINGS_FORMAT_VERSION,
+    benchmark: benchmark.id,
     agent: flags.agent,
     user: flags.user,
     baseUrl: withoutSecrets(flags.baseUrl),
     userBaseUrl: withoutSecrets(flags.userBaseUrl),
-    scenarios: flags.scenarios,
+    data: flags.data ?? flags.scenarios,
     case: flags.case,
-    category: flags.category,
-    augmentation: flags.augmentation,
+    ...benchmarkOptions,
     limit: flags.limit,
     trials: flags.trials,
     temperature: flags.temperature,
@@ -112,34 +142,21 @@ export function runSettings(flags: RunFlags): RunSettings {
     cache,
     maxCost: flags.maxCost,
     timeoutMs: flags.timeoutMs,
+    embedder: flags.embedder,
   }) as unknown as RunSettings;
 }
 
-/** A URL without user, password or query string (where keys sometimes hide). */
+/** A URL as stored: normalised, without user, password or credential-like query values. */
 export function withoutSecrets(url: string | undefined): string | undefined {
-  if (!url) return undefined;
-  try {
-    const parsed = new URL(url);
-    parsed.username = '';
-    parsed.password = '';
-    parsed.search = '';
-    return parsed.toString().replace(/\/$/, '');
-  } catch {
-    return '(invalid URL)';
-  }
+  return url ? describeEndpoint(url) : undefined;
 }
 
 /** Differences between two stored settings, for the error when a run id is reused with other settings. */
 export function settingsDifferences(stored: Readonly<Record<string, unknown>>, wanted: RunSettings): string[] {
   const keys = new Set([...Object.keys(stored), ...Object.keys(wanted)]);
   return [...keys]
-    .filter(
-      (key) => JSON.stringify(stored[key]) !== JSON.stringify((wanted as unknown as Record<string, unknown>)[key]),
-    )
-    .map(
-      (key) =>
-        `${key}: stored ${JSON.stringify(stored[key])}, now ${JSON.stringify((wanted as unknown as Record<string, unknown>)[key])}`,
-    );
+    .filter((key) => JSON.stringify(stored[key]) !== JSON.stringify(wanted[key]))
+    .map((key) => `${key}: stored ${JSON.stringify(stored[key])}, now ${JSON.stringify(wanted[key])}`);
 }
 
 function dropUndefined(record: Record<string, unknown>): Record<string, unknown> {

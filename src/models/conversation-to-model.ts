@@ -1,4 +1,4 @@
-import { renderOutcome } from '../sandbox/index.js';
+import { renderOutcome } from '../engine/index.js';
 import type { Message, ModelMessage, Role, ToolCall } from '../spec/index.js';
 
 /**

@@ -1,9 +1,10 @@
 /**
- * The reference model server: a fake LLM over real HTTP that plays the sandbox scenarios perfectly, as
- * the agent (gold solutions) and as the user (scripted replies), with optional seeded faults.
+ * The reference model server: a fake LLM over real HTTP that plays the gold solutions of the registered
+ * benchmarks (ToolSandbox also as the user, with scripted replies), with optional seeded faults.
  */
+
+export { REFERENCE_CLOSING } from '../agents/index.js';
 export * from './fault-plan.js';
-export { REFERENCE_CLOSING } from './reference-agent.js';
 export {
   MODEL_ROUTES,
   type ReferenceServer,

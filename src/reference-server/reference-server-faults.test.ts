@@ -9,7 +9,7 @@ import {
   type SandboxScenario,
   sandboxCases,
   sandboxToolSet,
-} from '../benchmarks/sandbox/index.js';
+} from '../benchmarks/sandbox/internals.js';
 import {
   parseServeOptions,
   REFERENCE_CLOSING,

@@ -12,7 +12,7 @@ import {
   type SandboxScenario,
   sandboxCases,
   seededMessages,
-} from '../benchmarks/sandbox/index.js';
+} from '../benchmarks/sandbox/internals.js';
 import { ModelAgent } from '../models/index.js';
 import { InfrastructureError, type ModelAdapter, type ModelMessage, type ModelRequest } from '../spec/index.js';
 import { LlmUser, USER_SIMULATOR_INSTRUCTIONS } from '../users/index.js';

@@ -1,13 +1,18 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { fileURLToPath } from 'node:url';
-import { BUILT_IN_SCENARIOS, formatProblem, loadScenarios } from '../benchmarks/sandbox/index.js';
+import { allBenchmarks, getBenchmark } from '../benchmarks/registry.js';
+import {
+  type AnyBenchmark,
+  CONNECTION_CHECK_PROMPT,
+  type ReferenceAnswer,
+  type ReferencePlayer,
+  type ReferenceRequest,
+} from '../spec/index.js';
 import { anthropicWire } from './anthropic-wire.js';
-import { CaseIndex } from './case-index.js';
 import { type FaultOptions, FaultPlan } from './fault-plan.js';
 import { openAiWire } from './openai-wire.js';
-import { answerRequest } from './reference-model.js';
+import { oraclePlayer } from './oracle-player.js';
 import { type ServerStats, StatsCounter } from './server-stats.js';
 import { estimateTokens, type WireErrorKind, type WireFormat, WireRequestError } from './wire-conversation.js';
 
@@ -16,7 +21,11 @@ export interface ReferenceServerOptions {
   readonly port?: number;
   /** Default 127.0.0.1. */
   readonly host?: string;
-  /** Scenario files and folders; default: the built-in scenarios. */
+  /** The benchmarks to play (default: every registered one that has a reference model). */
+  readonly benchmarks?: readonly string[];
+  /** Case files and folders per benchmark id; a benchmark without an entry plays its built-in cases. */
+  readonly sources?: Readonly<Record<string, readonly string[]>>;
+  /** ToolSandbox scenario files and folders (the same as `sources.sandbox`). */
   readonly scenarios?: readonly string[];
   readonly faults?: FaultOptions;
   /** Delay before every reply, in milliseconds (for throughput benchmarks). */
@@ -34,9 +43,11 @@ export interface ReferenceServer {
   /** e.g. `http://127.0.0.1:43117`; point an OpenAI client at `${url}/v1`, an Anthropic one at `${url}/v1`. */
   readonly url: string;
   readonly port: number;
-  /** How many scenarios and cases were loaded. */
+  /** How many source items (ToolSandbox scenarios, …) and cases were loaded, over all benchmarks. */
   readonly scenarioCount: number;
   readonly caseCount: number;
+  /** The benchmarks served, with their case counts. */
+  readonly benchmarks: readonly { readonly id: string; readonly caseCount: number }[];
   /** Scenario files left out (and cases whose tools cannot be built), one line each, naming the file and field. */
   readonly problems: readonly string[];
   stats(): ServerStats;
@@ -67,9 +78,8 @@ export async function startReferenceServer(options: ReferenceServerOptions = {})
     throw new RangeError(`latencyMs must be a number of at least 0, got ${latencyMs}`);
   }
   const faults = new FaultPlan(options.faults, options.seed ?? 'toolgauge-reference');
-  const loaded = await loadScenarios(options.scenarios ?? [fileURLToPath(BUILT_IN_SCENARIOS)]);
-  const index = new CaseIndex(loaded.scenarios);
-  if (options.warm) index.warm();
+  const players = await referencePlayers(options);
+  if (options.warm) for (const { player } of players) player.warm();
   const counter = new StatsCounter();
   const closing = new AbortController();
   let replyCount = 0;
@@ -132,7 +142,20 @@ export async function startReferenceServer(options: ReferenceServerOptions = {})
       if (error instanceof WireRequestError) return fail(400, 'invalid-request', error.message);
       throw error;
     }
-    const answer = answerRequest(index, wireRequest);
+    if (isConnectionCheck(wireRequest)) {
+      replyCount += 1;
+      const reply = format.reply(
+        { turn: { type: 'text', text: 'OK' }, malformed: false },
+        {
+          id: `ref${String(replyCount).padStart(6, '0')}`,
+          model: wireRequest.model,
+          inputTokens: estimateTokens(body),
+          outputTokens: 1,
+        },
+      );
+      return sendJson(response, 200, reply);
+    }
+    const answer = await answerFrom(players, wireRequest);
     if ('unmatched' in answer) {
       counter.unmatchedRequest();
       return fail(400, 'invalid-request', `toolgauge reference server: unknown conversation: ${answer.unmatched}`);
@@ -150,7 +173,7 @@ export async function startReferenceServer(options: ReferenceServerOptions = {})
         outputTokens: estimateTokens(JSON.stringify(answer.turn)),
       },
     );
-    response.setHeader('x-toolgauge-reference', 'caseId' in answer ? answer.caseId : `user:${answer.scenarioId}`);
+    response.setHeader('x-toolgauge-reference', answer.role === 'agent' ? answer.caseId : `user:${answer.caseId}`);
     return sendJson(response, 200, reply);
   };
 
@@ -169,10 +192,11 @@ export async function startReferenceServer(options: ReferenceServerOptions = {})
   return {
     url: `http://${host.includes(':') ? `[${host}]` : host}:${port}`,
     port,
-    scenarioCount: loaded.scenarios.length,
-    caseCount: index.caseCount,
+    scenarioCount: players.reduce((total, { player }) => total + player.itemCount, 0),
+    caseCount: players.reduce((total, { player }) => total + player.caseCount, 0),
+    benchmarks: players.map(({ benchmark, player }) => ({ id: benchmark.id, caseCount: player.caseCount })),
     get problems() {
-      return [...loaded.problems.map(formatProblem), ...index.problems];
+      return players.flatMap(({ player }) => player.problems);
     },
     stats: () => counter.snapshot(),
     reset: () => {
@@ -187,6 +211,42 @@ export async function startReferenceServer(options: ReferenceServerOptions = {})
       });
     },
   };
+}
+
+/** Each served benchmark's reference model: its own `referencePlayer`, else the generic oracle player. */
+async function referencePlayers(
+  options: ReferenceServerOptions,
+): Promise<{ readonly benchmark: AnyBenchmark; readonly player: ReferencePlayer }[]> {
+  const chosen = options.benchmarks?.map(getBenchmark) ?? allBenchmarks();
+  const players = [];
+  for (const benchmark of chosen) {
+    const sources = options.sources?.[benchmark.id] ?? (benchmark.id === 'sandbox' ? options.scenarios : undefined);
+    const request = { ...(sources ? { sources } : {}), options: defaultOptions(benchmark) };
+    const player = benchmark.referencePlayer
+      ? await benchmark.referencePlayer(request)
+      : await oraclePlayer(benchmark, request);
+    if (player) players.push({ benchmark, player });
+  }
+  if (players.length === 0) throw new Error('none of the chosen benchmarks has a reference model');
+  return players;
+}
+
+function defaultOptions(benchmark: AnyBenchmark): Record<string, string | boolean | readonly string[] | undefined> {
+  return Object.fromEntries(benchmark.options.map((option) => [option.flag, option.default]));
+}
+
+/** The first benchmark that recognises the request answers it; otherwise why none did. */
+async function answerFrom(
+  players: readonly { readonly benchmark: AnyBenchmark; readonly player: ReferencePlayer }[],
+  request: ReferenceRequest,
+): Promise<ReferenceAnswer> {
+  const reasons: string[] = [];
+  for (const { benchmark, player } of players) {
+    const answer = await player.answer(request);
+    if (!('unmatched' in answer)) return answer;
+    reasons.push(players.length > 1 ? `${benchmark.id}: ${answer.unmatched}` : answer.unmatched);
+  }
+  return { unmatched: reasons.join('; ') };
 }
 
 function listen(server: Server, port: number, host: string): Promise<number> {
@@ -214,4 +274,18 @@ function sendJson(response: ServerResponse, status: number, body: unknown): void
   const text = JSON.stringify(body);
   response.writeHead(status, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(text) });
   response.end(text);
+}
+
+/**
+ * toolgauge's connection check (its preflight before a run: a lone user message without tools, with the
+ * agreed text) is not a benchmark conversation: it is answered "OK".
+ */
+export function isConnectionCheck(request: ReferenceRequest): boolean {
+  const [only] = request.messages;
+  return (
+    request.tools.length === 0 &&
+    request.messages.length === 1 &&
+    only?.role === 'user' &&
+    only.text.trim() === CONNECTION_CHECK_PROMPT
+  );
 }

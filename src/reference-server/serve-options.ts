@@ -5,7 +5,9 @@ import type { ReferenceServerOptions } from './reference-server.js';
 export interface ServeFlags {
   readonly port?: string;
   readonly host?: string;
-  /** Scenario files or folders; none means the built-in scenarios. */
+  /** Which benchmarks to play (default: every one with a reference model). */
+  readonly benchmark?: readonly string[];
+  /** ToolSandbox scenario files or folders; none means the built-in scenarios. */
   readonly scenarios?: readonly string[];
   /** Share of requests that fault, 0 to 1. Faults are on when this or `faultKinds` is given. */
   readonly faultRate?: string;
@@ -34,6 +36,7 @@ export function parseServeOptions(flags: ServeFlags): ReferenceServerOptions {
   return {
     ...(port === undefined ? {} : { port }),
     ...(flags.host === undefined ? {} : { host: flags.host }),
+    ...(flags.benchmark?.length ? { benchmarks: flags.benchmark } : {}),
     ...(flags.scenarios?.length ? { scenarios: flags.scenarios } : {}),
     ...(latencyMs === undefined ? {} : { latencyMs }),
     ...(flags.seed === undefined ? {} : { seed: flags.seed }),

@@ -1,28 +1,9 @@
-import type { JsonSchema, ToolSchema, Turn } from '../spec/index.js';
+import type { JsonSchema, ReferenceCall, ReferenceMessage, ReferenceRequest, ToolSchema, Turn } from '../spec/index.js';
 
-/** One tool call as it appears in a request's history (arguments parsed when they were JSON). */
-export interface WireCall {
-  readonly id: string;
-  readonly name: string;
-  readonly arguments: unknown;
-}
-
-/**
- * A request's conversation in one neutral form, whatever wire format it came in. An assistant message
- * is one turn: text, or the calls of one turn (Anthropic messages that merged several turns are split).
- */
-export type WireMessage =
-  | { readonly role: 'system'; readonly text: string }
-  | { readonly role: 'user'; readonly text: string }
-  | { readonly role: 'assistant'; readonly text: string; readonly calls: readonly WireCall[] }
-  | { readonly role: 'tool'; readonly callId: string; readonly text: string };
-
-/** A model request as the reference server reads it. */
-export interface WireRequest {
-  readonly model: string;
-  readonly messages: readonly WireMessage[];
-  readonly tools: readonly ToolSchema[];
-}
+/** A request's conversation in the neutral form benchmarks answer (see `src/spec/reference.ts`). */
+export type WireCall = ReferenceCall;
+export type WireMessage = ReferenceMessage;
+export type WireRequest = ReferenceRequest;
 
 /** A request the server cannot read: answered with HTTP 400 in the provider's error shape. */
 export class WireRequestError extends Error {
@@ -55,26 +36,6 @@ export interface WireFormat {
 }
 
 export type WireErrorKind = 'invalid-request' | 'rate-limit' | 'server' | 'not-found';
-
-/** The assistant messages of a conversation, one per turn. */
-export function assistantTurns(messages: readonly WireMessage[]): Extract<WireMessage, { role: 'assistant' }>[] {
-  return messages.filter((message) => message.role === 'assistant');
-}
-
-/** Every system text, joined. */
-export function systemText(messages: readonly WireMessage[]): string {
-  return messages
-    .filter((message) => message.role === 'system')
-    .map((message) => message.text)
-    .join('\n\n');
-}
-
-/** The tool-result texts of a conversation, by the id of the call they answer. */
-export function toolResultTexts(messages: readonly WireMessage[]): Map<string, string> {
-  const results = new Map<string, string>();
-  for (const message of messages) if (message.role === 'tool') results.set(message.callId, message.text);
-  return results;
-}
 
 /** Tool-call arguments in wire form: broken JSON when a `malformed` fault asks for it. */
 export function argumentsText(args: Readonly<Record<string, unknown>> | string, malformed: boolean): string {

@@ -1,46 +1,57 @@
 import { createHash } from 'node:crypto';
-import { type SandboxEpisodeRecord, sandboxToolkit } from '../benchmarks/sandbox/index.js';
-import { buildRunReport, type GroupReport, type RunStore } from '../runs/index.js';
-import { DIAGNOSTIC_PATTERNS } from '../spec/index.js';
+import { allBenchmarks, getBenchmark } from '../benchmarks/registry.js';
+import { buildRunReport, type EpisodeRow, type RunStore, readRecord } from '../runs/index.js';
+import { DIAGNOSTIC_PATTERNS, type Trajectory } from '../spec/index.js';
 import {
+  type GenericEpisodeDetail,
   type GroupSummary,
   REPORT_FORMAT_VERSION,
+  type ReportBenchmarkRun,
   type ReportData,
   type ReportEpisode,
   type ReportRun,
   type Row,
 } from './report-data.js';
+import { type SandboxRecordView, sandboxDetail } from './sandbox-detail.js';
 
 /** A mean as the contract states it: null where it is not a number (the mean of no episodes is NaN). */
 function finiteOrNull(value: number): number | null {
   return Number.isFinite(value) ? value : null;
 }
 
-function groupSummary(group: GroupReport): GroupSummary {
-  return { episodes: group.episodes, score: finiteOrNull(group.score), turnCount: finiteOrNull(group.turnCount) };
+function groupSummary(rows: readonly EpisodeRow[]): GroupSummary {
+  const mean = (values: readonly number[]) =>
+    values.length === 0 ? Number.NaN : values.reduce((total, value) => total + value, 0) / values.length;
+  return {
+    episodes: rows.length,
+    score: finiteOrNull(mean(rows.map((row) => row.score ?? 0))),
+    turnCount: finiteOrNull(mean(rows.map((row) => row.metrics.turnCount ?? 0))),
+  };
 }
 
-function groupSummaries(groups: Readonly<Record<string, GroupReport>>): Record<string, GroupSummary> {
-  return Object.fromEntries(Object.entries(groups).map(([name, group]) => [name, groupSummary(group)]));
+function labelList(row: EpisodeRow, label: string): readonly string[] {
+  const value = row.labels[label];
+  return value === undefined ? [] : typeof value === 'string' ? [value] : value;
 }
 
-/** The sandbox world's tables and the column diffs pair their rows by. */
-function tablePrimaryKeys(): Record<string, string> {
+function groupSummaries(rows: readonly EpisodeRow[], label: string): Record<string, GroupSummary> {
+  const groups = [...new Set(rows.flatMap((row) => labelList(row, label)))];
   return Object.fromEntries(
-    [...sandboxToolkit().schema.tables.values()].map((table) => [table.name, table.primaryKey]),
+    groups.map((group) => [group, groupSummary(rows.filter((row) => labelList(row, label).includes(group)))]),
   );
 }
 
-interface Labels {
-  readonly baseId?: string;
-  readonly scenarioId?: string;
-  readonly augmentation?: string;
-  readonly categories?: readonly string[];
+/** Every registered benchmark's world tables and the column diffs pair their rows by. */
+function tablePrimaryKeys(): Record<string, string> {
+  return Object.assign({}, ...allBenchmarks().map((benchmark) => benchmark.tablePrimaryKeys?.() ?? {}));
 }
 
 /**
- * Everything the HTML report shows about some runs, read from the store only. Initial worlds are
- * stored once per distinct world and referenced by key, which keeps a 1,000-episode report small.
+ * Everything the HTML report shows about some runs, read from the store only. Every benchmark of every
+ * run is summarised from its declared metrics and tables; ToolSandbox episodes also get the data of the
+ * sandbox viewer (world states, milestone mapping), others the generic viewer's (trajectories or the
+ * record). Initial worlds are stored once per distinct world and referenced by key, which keeps a
+ * 1,000-episode report small.
  */
 export function buildReportData(
   store: RunStore,
@@ -48,76 +59,88 @@ export function buildReportData(
   generatedAt = new Date().toISOString(),
 ): ReportData {
   const runs: ReportRun[] = [];
+  const benchmarkRuns: ReportBenchmarkRun[] = [];
   const episodes: ReportEpisode[] = [];
   const worlds: Record<string, Record<string, readonly Row[]>> = {};
   for (const runId of runIds) {
     const report = buildRunReport(store, runId);
     const diagnostics: Record<string, number> = Object.fromEntries(DIAGNOSTIC_PATTERNS.map((pattern) => [pattern, 0]));
-    for (const row of store.episodes(runId)) {
-      const labels = JSON.parse(row.labels) as Labels;
-      const record = JSON.parse(row.record) as SandboxEpisodeRecord | null;
+    const rows = store.episodes(runId);
+    for (const row of rows) {
+      const benchmark = getBenchmark(row.benchmark);
+      const record = readRecord(row, benchmark);
       let detail: ReportEpisode['detail'];
-      if (record?.trajectory) {
-        const trajectory = record.trajectory;
+      let generic: GenericEpisodeDetail | undefined;
+      if (row.benchmark === 'sandbox' && record) {
+        const sandboxRecord = record as SandboxRecordView;
+        const trajectory = sandboxRecord.trajectory;
         const worldJson = JSON.stringify(trajectory.initialWorld.tables);
         const worldKey = createHash('sha1').update(worldJson).digest('hex').slice(0, 16);
         worlds[worldKey] ??= JSON.parse(worldJson);
-        for (const [pattern, count] of Object.entries(record.diagnostics))
+        for (const [pattern, count] of Object.entries(sandboxRecord.diagnostics))
           diagnostics[pattern] = (diagnostics[pattern] ?? 0) + count;
-        detail = {
-          agent: record.agent,
-          user: trajectory.user,
-          milestoneScore: record.milestoneScore,
-          minefieldScore: record.minefieldScore,
-          milestones: record.milestones,
-          minefields: record.minefields,
-          ...(record.milestoneGraph ? { milestoneGraph: record.milestoneGraph } : {}),
-          ...(record.minefieldGraph ? { minefieldGraph: record.minefieldGraph } : {}),
-          termination: record.termination,
-          diagnostics: record.diagnostics,
-          diagnosticFindings: trajectory.diagnostics?.findings ?? [],
-          clock: trajectory.clock,
-          initialWorld: worldKey,
-          firstEpisodeMessage: trajectory.firstEpisodeMessage,
-          // The stored messages are the report's messages (the contract restates them without imports).
-          messages: trajectory.messages as unknown as NonNullable<ReportEpisode['detail']>['messages'],
-          worldChanges: trajectory.worldChanges,
+        detail = sandboxDetail(sandboxRecord, worldKey);
+      } else if (record !== undefined) {
+        const trajectories = benchmark.trajectories(record);
+        for (const trajectory of trajectories) {
+          for (const [pattern, count] of Object.entries(trajectory.diagnostics.counts))
+            diagnostics[pattern] = (diagnostics[pattern] ?? 0) + count;
+        }
+        generic = {
+          trajectories: trajectories.map(reportTrajectory),
+          explain: benchmark.explain?.(record) ?? [],
+          ...(trajectories.length === 0 ? { record } : {}),
         };
       }
+      const firstLabel = benchmark.labels[0]?.id;
       episodes.push({
         runId,
         caseId: row.caseId,
         trial: row.trial,
         status: row.status,
         score: row.score,
-        turnCount: row.turnCount,
+        turnCount: row.metrics.turnCount ?? null,
         error: row.error,
         cost: row.cost,
         inputTokens: row.inputTokens,
         outputTokens: row.outputTokens,
-        baseId: labels.baseId ?? row.caseId,
-        scenarioId: labels.scenarioId ?? row.caseId,
-        augmentation: labels.augmentation ?? 'none',
-        categories: labels.categories ?? [],
+        baseId: stringLabel(row, 'baseId') ?? row.caseId,
+        scenarioId: stringLabel(row, 'scenarioId') ?? row.caseId,
+        augmentation: stringLabel(row, 'augmentation') ?? 'none',
+        categories:
+          row.benchmark === 'sandbox' ? labelList(row, 'categories') : firstLabel ? labelList(row, firstLabel) : [],
+        benchmark: row.benchmark,
+        metrics: row.metrics,
+        labels: row.labels,
         ...(detail ? { detail } : {}),
+        ...(generic ? { generic } : {}),
+      });
+    }
+    for (const [id, result] of Object.entries(report.benchmarks)) {
+      benchmarkRuns.push({
+        runId,
+        benchmark: id,
+        title: result.title,
+        headline: result.headline,
+        metricDefinitions: result.metricDefinitions,
+        overall: result.overall,
+        metrics: result.metrics,
+        tables: result.tables,
+        status: result.status,
+        cost: result.cost,
       });
     }
     const sandbox = report.benchmarks.sandbox;
     if (!sandbox) continue;
+    const scored = rows.filter((row) => row.benchmark === 'sandbox' && row.status === 'scored');
     runs.push({
       runId,
       createdAt: report.createdAt,
       config: report.config,
       agent: String(report.config.agent ?? 'unknown'),
-      overall: {
-        ...groupSummary(sandbox.overall),
-        confidenceInterval: [
-          finiteOrNull(sandbox.overall.confidenceInterval[0]),
-          finiteOrNull(sandbox.overall.confidenceInterval[1]),
-        ],
-      },
-      byCategory: groupSummaries(sandbox.byCategory),
-      byAugmentation: groupSummaries(sandbox.byAugmentation),
+      overall: { ...groupSummary(scored), confidenceInterval: sandbox.overall.confidenceInterval },
+      byCategory: groupSummaries(scored, 'categories'),
+      byAugmentation: groupSummaries(scored, 'augmentation'),
       trials: sandbox.trials,
       status: sandbox.status,
       tokens: sandbox.tokens,
@@ -130,8 +153,25 @@ export function buildReportData(
     formatVersion: REPORT_FORMAT_VERSION,
     generatedAt,
     runs,
+    benchmarkRuns,
     episodes,
     worlds,
     tablePrimaryKeys: tablePrimaryKeys(),
+  };
+}
+
+function stringLabel(row: EpisodeRow, label: string): string | undefined {
+  const value = row.labels[label];
+  return typeof value === 'string' ? value : undefined;
+}
+
+function reportTrajectory(trajectory: Trajectory): GenericEpisodeDetail['trajectories'][number] {
+  return {
+    agent: trajectory.agent,
+    user: trajectory.user,
+    firstEpisodeMessage: trajectory.firstEpisodeMessage,
+    messages: trajectory.messages,
+    termination: trajectory.termination,
+    diagnosticFindings: trajectory.diagnostics.findings,
   };
 }

@@ -3,17 +3,45 @@
  * receives one `ReportData` (gzip-compressed, base64, in a `<script id="toolgauge-report-data">`
  * element) and renders everything from it; it never fetches anything.
  *
- * Types only: both the builder (Node) and the page (browser bundle) import this file.
+ * Types only: both the builder (Node) and the page (browser bundle) import this file. Messages, tables,
+ * metrics and findings are the contract's own types (`src/spec`), not copies.
  */
+import type {
+  DiagnosticFinding,
+  Labels,
+  Message,
+  MetricDefinition,
+  MetricValues,
+  ReportTable,
+  Row,
+  TableDiff,
+} from '../spec/index.js';
 
-export const REPORT_FORMAT_VERSION = 1;
+export type {
+  CellValue,
+  DiagnosticFinding,
+  DiagnosticPattern,
+  IntervalCell,
+  Labels,
+  Message,
+  MetricDefinition,
+  MetricValues,
+  ReportTable,
+  Role,
+  Row,
+  TableCell,
+  TableColumn,
+  TableDiff,
+  ToolError,
+  ToolOutcome,
+} from '../spec/index.js';
+
+/** 2: benchmark-generic (declared tables and metrics per run and benchmark; a generic episode view). */
+export const REPORT_FORMAT_VERSION = 2;
 
 /** The id of the script element holding the compressed data, and its type. */
 export const REPORT_DATA_ELEMENT_ID = 'toolgauge-report-data';
 export const REPORT_DATA_TYPE = 'application/x-toolgauge-report+gzip+base64';
-
-export type CellValue = string | number | boolean | null;
-export type Row = Readonly<Record<string, CellValue>>;
 
 /**
  * Mean score and mean turn count of a group of episodes. Both are null when the group has no scored
@@ -23,19 +51,6 @@ export interface GroupSummary {
   readonly episodes: number;
   readonly score: number | null;
   readonly turnCount: number | null;
-}
-
-/** The ground-truth-free ToolScan patterns counted on every trajectory (see `src/spec/diagnostics.ts`). */
-export type DiagnosticPattern = 'IFN' | 'IAN' | 'IAT' | 'IFE' | 'RAC';
-
-/** One occurrence of a diagnostic pattern: which tool call, on which message. */
-export interface DiagnosticFinding {
-  readonly pattern: DiagnosticPattern;
-  /** Index of the offending tool-call message. */
-  readonly messageIndex: number;
-  readonly callId: string;
-  /** The tool name the agent asked for (for IFN, a tool that does not exist). */
-  readonly toolName: string;
 }
 
 /** One run's summary (the same numbers `toolgauge report --format json` prints). */
@@ -72,56 +87,6 @@ export interface MilestoneMatch {
 export interface GraphOutline {
   readonly nodes: readonly { readonly id: string; readonly description?: string; readonly scored: boolean }[];
   readonly edges: readonly (readonly [string, string])[];
-}
-
-export type Role = 'system' | 'user' | 'agent' | 'executor';
-
-export interface ToolError {
-  readonly kind: string;
-  readonly message: string;
-  readonly hint?: string;
-}
-
-export type ToolOutcome =
-  | { readonly type: 'result'; readonly value: unknown }
-  | { readonly type: 'error'; readonly error: ToolError };
-
-/** A message as stored in a trajectory. */
-export type Message = {
-  readonly index: number;
-  readonly sender: Role;
-  readonly recipient: Role;
-  readonly visibleTo: readonly Role[];
-  readonly seeded?: boolean;
-} & (
-  | { readonly type: 'text'; readonly text: string }
-  | {
-      readonly type: 'tool-call';
-      readonly batch: number;
-      readonly call: {
-        readonly id: string;
-        readonly name: string;
-        readonly arguments: Readonly<Record<string, unknown>> | string;
-      };
-    }
-  | {
-      readonly type: 'tool-result';
-      readonly batch: number;
-      readonly callId: string;
-      readonly toolName: string;
-      readonly outcome: ToolOutcome;
-    }
-);
-
-export interface TableDiff {
-  readonly added: readonly Row[];
-  readonly removed: readonly Row[];
-  readonly changed: readonly {
-    readonly key: CellValue;
-    readonly before: Row;
-    readonly after: Row;
-    readonly columns: readonly string[];
-  }[];
 }
 
 /** One episode with everything the viewer shows. */
@@ -167,12 +132,60 @@ export interface ReportEpisode {
       readonly diff: Readonly<Record<string, TableDiff>>;
     }[];
   };
+  /** The benchmark the episode belongs to; its viewer is chosen by it. */
+  readonly benchmark: string;
+  /** Every metric its benchmark declares (the headline is `score`). */
+  readonly metrics: MetricValues;
+  readonly labels: Labels;
+  /** For benchmarks without a dedicated viewer: what the generic viewer shows. */
+  readonly generic?: GenericEpisodeDetail;
+}
+
+/** A trajectory as the generic viewer draws it (the message bus, without the world). */
+export interface ReportTrajectory {
+  readonly agent: string;
+  readonly user: string;
+  readonly firstEpisodeMessage: number;
+  readonly messages: readonly Message[];
+  readonly termination: { readonly type: string; readonly message?: string; readonly limit?: number };
+  readonly diagnosticFindings: readonly DiagnosticFinding[];
+}
+
+/** An episode of a benchmark without a dedicated viewer: its trajectories, or its record when it has none. */
+export interface GenericEpisodeDetail {
+  readonly trajectories: readonly ReportTrajectory[];
+  /** The tables the benchmark explains the episode's score with. */
+  readonly explain: readonly ReportTable[];
+  /** The stored record as JSON, when the episode has no trajectory to show. */
+  readonly record?: unknown;
+}
+
+/** One benchmark's results in one run: what its declared metrics and tables say. */
+export interface ReportBenchmarkRun {
+  readonly runId: string;
+  readonly benchmark: string;
+  /** The paper's name, e.g. `ToolSandbox`. */
+  readonly title: string;
+  readonly headline: string;
+  readonly metricDefinitions: readonly MetricDefinition[];
+  readonly overall: {
+    readonly episodes: number;
+    readonly score: number | null;
+    readonly confidenceInterval: readonly [number | null, number | null];
+  };
+  readonly metrics: MetricValues;
+  readonly tables: readonly ReportTable[];
+  readonly status: { readonly scored: number; readonly failed: number };
+  readonly cost: number;
 }
 
 export interface ReportData {
   readonly formatVersion: typeof REPORT_FORMAT_VERSION;
   readonly generatedAt: string;
+  /** ToolSandbox's summary per run (the sandbox leaderboard, plots and comparisons). */
   readonly runs: readonly ReportRun[];
+  /** Every benchmark of every run, from its declared metrics and tables. */
+  readonly benchmarkRuns: readonly ReportBenchmarkRun[];
   readonly episodes: readonly ReportEpisode[];
   /** Initial worlds by key: table name → rows. */
   readonly worlds: Readonly<Record<string, Readonly<Record<string, readonly Row[]>>>>;

@@ -1,22 +1,27 @@
+import { redactUrls } from '../models/providers/endpoint.js';
+import type { EpisodeStatus, Labels, MetricValues } from '../spec/index.js';
 import type { PriceTable } from './price-table.js';
 import type { RunEventListener } from './run-events.js';
-import { type EpisodeStatus, episodeKey, type RunStore } from './run-store.js';
-import { UsageMeter } from './usage-meter.js';
+import { episodeKey, type RunStore } from './run-store.js';
+import { oncePerModel, UsageMeter } from './usage-meter.js';
 
 /** What one episode produced, for the store. */
 export interface EpisodeOutcome {
   readonly status: EpisodeStatus;
+  /** The benchmark's headline metric (null when failed or when it does not apply). */
   readonly score: number | null;
-  readonly turnCount: number | null;
+  /** Every metric the benchmark declares, by id. */
+  readonly metrics: MetricValues;
   readonly error: string | null;
   /** What reports group by (e.g. categories, augmentation); stored as small JSON. */
-  readonly labels: Readonly<Record<string, unknown>>;
+  readonly labels: Labels;
   /** The benchmark's record of the episode; stored as JSON. */
   readonly record: unknown;
 }
 
-/** One episode to play: which case and trial, and how (the meter counts its model usage). */
+/** One episode to play: which benchmark, case and trial, and how (the meter counts its model usage). */
 export interface EpisodeJob {
+  readonly benchmark: string;
   readonly caseId: string;
   readonly trial: number;
   play(meter: UsageMeter, signal: AbortSignal): Promise<EpisodeOutcome>;
@@ -24,7 +29,6 @@ export interface EpisodeJob {
 
 export interface ExecuteRunOptions {
   readonly runId: string;
-  readonly benchmark: string;
   readonly jobs: readonly EpisodeJob[];
   readonly store: RunStore;
   readonly prices: PriceTable;
@@ -34,6 +38,11 @@ export interface ExecuteRunOptions {
   readonly maxCost?: number;
   /** Play only the jobs of this shard: case `i` of the sorted case list goes to shard `i mod count`. */
   readonly shard?: { readonly index: number; readonly count: number };
+  /**
+   * How long this process's episode claims live without a heartbeat (default 60 s, or the
+   * `TOOLGAUGE_CLAIM_TTL_MS` environment variable): after a crash, another process may take them then.
+   */
+  readonly claimTtlMs?: number;
   readonly onEvent?: RunEventListener;
   readonly signal?: AbortSignal;
 }
@@ -43,83 +52,187 @@ export interface RunOutcome {
   readonly failed: number;
   /** Jobs neither done before nor played now (budget reached or cancelled). */
   readonly notRun: number;
+  /** Jobs another process stored while this one ran (it held their claims). */
+  readonly doneElsewhere: number;
   readonly cost: number;
   readonly seconds: number;
+  readonly interrupted: boolean;
 }
+
+/** Longest error text kept with an episode. */
+const MAX_ERROR_LENGTH = 2000;
+/** Largest episode record stored; a larger one fails its episode instead of filling the store. */
+export const MAX_RECORD_BYTES = 16 * 1024 * 1024;
 
 /**
  * Plays a run's episodes with bounded concurrency and stores each as soon as it ends. Episodes the
  * store already has as scored are skipped, so running again (or `--resume`) redoes only what is missing
  * or failed, and an episode is never stored twice. A failing episode never stops the others.
+ *
+ * Several processes may play one run on one store at once: each episode is claimed before it is played
+ * (see `EpisodeClaims`), so none is played twice; episodes claimed by another live process are waited
+ * for, and taken over if that process dies. An episode cut short by cancellation is not stored (a
+ * resume plays it). Error texts are stored without URL credentials and cut to a bounded length.
  */
 export async function executeRun(options: ExecuteRunOptions): Promise<RunOutcome> {
   const started = performance.now();
   const emit: RunEventListener = options.onEvent ?? (() => {});
   const mine = shardJobs(options.jobs, options.shard);
   const done = options.store.scoredKeys(options.runId);
-  const pending = mine.filter((job) => !done.has(episodeKey(job.caseId, job.trial)));
+  const pending = mine.filter((job) => !done.has(episodeKey(job.benchmark, job.caseId, job.trial)));
   emit({ type: 'run-start', runId: options.runId, total: mine.length, alreadyDone: mine.length - pending.length });
 
   const controller = new AbortController();
   const signal = options.signal ? AbortSignal.any([options.signal, controller.signal]) : controller.signal;
+  const claims = options.store.claims(options.runId, { ttlMs: options.claimTtlMs ?? claimTtlFromEnvironment() });
+  claims.startHeartbeat();
+  const onUnpriced = oncePerModel((model) => emit({ type: 'unpriced-model', model }));
   let cost = options.store.runCost(options.runId);
   let scored = 0;
   let failed = 0;
-  let next = 0;
+  let doneElsewhere = 0;
   let budgetReached = false;
+  const stopped = () => signal.aborted || budgetReached;
 
-  const worker = async () => {
-    while (next < pending.length && !signal.aborted && !budgetReached) {
-      const job = pending[next++] as EpisodeJob;
-      emit({ type: 'episode-start', caseId: job.caseId, trial: job.trial });
-      const meter = new UsageMeter(options.prices);
-      const episodeStarted = performance.now();
-      let outcome: EpisodeOutcome;
-      try {
-        outcome = await job.play(meter, signal);
-      } catch (error) {
-        outcome = { status: 'failed', score: null, turnCount: null, error: messageOf(error), labels: {}, record: null };
-      }
+  /** Plays one claimed job and stores it; the claim is released after the row is written. */
+  const play = async (job: EpisodeJob) => {
+    const key = episodeKey(job.benchmark, job.caseId, job.trial);
+    if (options.store.isScored(options.runId, job.benchmark, job.caseId, job.trial)) {
+      claims.release(key);
+      doneElsewhere += 1;
+      return;
+    }
+    emit({ type: 'episode-start', benchmark: job.benchmark, caseId: job.caseId, trial: job.trial });
+    const meter = new UsageMeter(options.prices, onUnpriced);
+    const episodeStarted = performance.now();
+    let outcome: EpisodeOutcome;
+    try {
+      outcome = await job.play(meter, signal);
+    } catch (error) {
+      outcome = { status: 'failed', score: null, metrics: {}, error: messageOf(error), labels: {}, record: null };
+    }
+    if (signal.aborted && outcome.status === 'failed') {
+      // Cut short by cancellation: not the episode's result. Left for a resume (its cost still counts).
+      cost += meter.cost;
+      claims.release(key);
+      return;
+    }
+    let record = JSON.stringify(outcome.record ?? null);
+    if (Buffer.byteLength(record) > MAX_RECORD_BYTES) {
+      const size = (Buffer.byteLength(record) / (1024 * 1024)).toFixed(1);
+      outcome = {
+        ...outcome,
+        status: 'failed',
+        score: null,
+        metrics: {},
+        error: `the episode's record is ${size} MiB, over the ${MAX_RECORD_BYTES / (1024 * 1024)} MiB limit`,
+      };
+      record = 'null';
+    }
+    const error = outcome.error === null ? null : storedError(outcome.error);
+    try {
       options.store.saveEpisode({
         runId: options.runId,
-        benchmark: options.benchmark,
+        benchmark: job.benchmark,
         caseId: job.caseId,
         trial: job.trial,
         status: outcome.status,
         score: outcome.score,
-        turnCount: outcome.turnCount,
-        error: outcome.error,
+        metrics: outcome.metrics,
+        error,
         inputTokens: meter.inputTokens,
         outputTokens: meter.outputTokens,
         requests: meter.requests,
         cost: meter.cost,
         durationMs: performance.now() - episodeStarted,
-        labels: JSON.stringify(outcome.labels),
-        record: JSON.stringify(outcome.record),
+        labels: outcome.labels,
+        modelCalls: meter.calls,
+        record,
       });
-      cost += meter.cost;
-      if (outcome.status === 'scored') scored += 1;
-      else failed += 1;
-      emit({
-        type: 'episode-end',
-        caseId: job.caseId,
-        trial: job.trial,
-        status: outcome.status,
-        score: outcome.score,
-        cost: meter.cost,
-        error: outcome.error,
-      });
-      if (options.maxCost !== undefined && cost >= options.maxCost && !budgetReached) {
-        budgetReached = true;
-        emit({ type: 'budget-reached', cost, maxCost: options.maxCost });
-      }
+    } finally {
+      claims.release(key);
+    }
+    cost += meter.cost;
+    if (outcome.status === 'scored') scored += 1;
+    else failed += 1;
+    emit({
+      type: 'episode-end',
+      benchmark: job.benchmark,
+      caseId: job.caseId,
+      trial: job.trial,
+      status: outcome.status,
+      score: outcome.score,
+      cost: meter.cost,
+      error,
+    });
+    if (options.maxCost !== undefined && cost >= options.maxCost && !budgetReached) {
+      budgetReached = true;
+      emit({ type: 'budget-reached', cost, maxCost: options.maxCost });
     }
   };
-  await Promise.all(Array.from({ length: Math.max(1, options.concurrency ?? 1) }, worker));
+
+  /** Plays the jobs it can claim with bounded concurrency; returns those another process holds. */
+  const playAll = async (jobs: readonly EpisodeJob[]): Promise<EpisodeJob[]> => {
+    const heldElsewhere: EpisodeJob[] = [];
+    let next = 0;
+    const worker = async () => {
+      while (next < jobs.length && !stopped()) {
+        const job = jobs[next++] as EpisodeJob;
+        if (claims.claim(episodeKey(job.benchmark, job.caseId, job.trial))) await play(job);
+        else heldElsewhere.push(job);
+      }
+    };
+    await Promise.all(Array.from({ length: Math.max(1, options.concurrency ?? 1) }, worker));
+    return heldElsewhere;
+  };
+
+  try {
+    let waiting = await playAll(pending);
+    // Episodes another live process holds: wait until it stores them, or its claims expire and they are ours.
+    while (waiting.length > 0 && !stopped()) {
+      const stillOpen = waiting.filter((job) => {
+        if (!options.store.isScored(options.runId, job.benchmark, job.caseId, job.trial)) return true;
+        doneElsewhere += 1;
+        return false;
+      });
+      if (stillOpen.length === 0) break;
+      const owners = [...new Set(claims.heldByOthers().values())];
+      emit({ type: 'waiting-for-claims', episodes: stillOpen.length, owners });
+      await sleep(Math.min(claims.heartbeatMs, 1000), signal);
+      waiting = await playAll(stillOpen);
+    }
+  } finally {
+    claims.close();
+  }
   const seconds = (performance.now() - started) / 1000;
-  const notRun = pending.length - scored - failed;
-  emit({ type: 'run-end', runId: options.runId, scored, failed, notRun, cost, seconds });
-  return { scored, failed, notRun, cost, seconds };
+  const notRun = pending.length - scored - failed - doneElsewhere;
+  const interrupted = signal.aborted;
+  emit({ type: 'run-end', runId: options.runId, scored, failed, notRun, cost, seconds, interrupted });
+  return { scored, failed, notRun, doneElsewhere, cost, seconds, interrupted };
+}
+
+/** `TOOLGAUGE_CLAIM_TTL_MS`, when set to a positive number. */
+function claimTtlFromEnvironment(): number | undefined {
+  const value = Number(process.env.TOOLGAUGE_CLAIM_TTL_MS);
+  return Number.isFinite(value) && value > 0 ? value : undefined;
+}
+
+/** An error as stored: no URL credentials, at most {@link MAX_ERROR_LENGTH} characters (redacted first). */
+function storedError(error: string): string {
+  const redacted = redactUrls(error);
+  return redacted.length > MAX_ERROR_LENGTH ? `${redacted.slice(0, MAX_ERROR_LENGTH)}…` : redacted;
+}
+
+function sleep(ms: number, signal: AbortSignal): Promise<void> {
+  return new Promise((resolve) => {
+    const timer = setTimeout(done, ms);
+    function done() {
+      clearTimeout(timer);
+      signal.removeEventListener('abort', done);
+      resolve();
+    }
+    signal.addEventListener('abort', done, { once: true });
+  });
 }
 
 /** The jobs of one shard: all trials of a case stay together; the split depends only on the case ids. */
@@ -128,9 +241,10 @@ export function shardJobs(
   shard: { readonly index: number; readonly count: number } | undefined,
 ): EpisodeJob[] {
   if (!shard || shard.count === 1) return [...jobs];
-  const caseIds = [...new Set(jobs.map((job) => job.caseId))].sort();
-  const shardOf = new Map(caseIds.map((caseId, position) => [caseId, position % shard.count]));
-  return jobs.filter((job) => shardOf.get(job.caseId) === shard.index);
+  const caseKey = (job: EpisodeJob) => `${job.benchmark}\u0000${job.caseId}`;
+  const caseKeys = [...new Set(jobs.map(caseKey))].sort();
+  const shardOf = new Map(caseKeys.map((key, position) => [key, position % shard.count]));
+  return jobs.filter((job) => shardOf.get(caseKey(job)) === shard.index);
 }
 
 function messageOf(error: unknown): string {

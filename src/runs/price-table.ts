@@ -44,9 +44,19 @@ export function loadPriceTable(overrides: Readonly<Record<string, ModelPrice>> =
   };
 }
 
+/**
+ * The model a price is looked up under: prompt mode (`prompt:openai:gpt-4o`) costs what its underlying
+ * model costs, since it sends the same tokens to the same model.
+ */
+export function pricedModelId(modelId: string): string {
+  let id = modelId;
+  while (id.startsWith('prompt:')) id = id.slice('prompt:'.length);
+  return id;
+}
+
 /** The cost of some usage for a model; 0 for a model the table does not price (and `priced: false`). */
 export function costOf(table: PriceTable, modelId: string, usage: TokenUsage): { cost: number; priced: boolean } {
-  const price = table.models[modelId];
+  const price = table.models[pricedModelId(modelId)];
   if (!price) return { cost: 0, priced: false };
   return {
     cost: (usage.inputTokens * price.inputPerMillion + usage.outputTokens * price.outputPerMillion) / 1_000_000,

@@ -1,13 +1,18 @@
 import type { ModelAdapter, ModelRequest, ModelResponse } from '../spec/index.js';
 import { InfrastructureError } from '../spec/index.js';
 
-/** Limits how many requests run at once against one provider endpoint. */
+/** Limits how many requests run at once against one provider endpoint, and holds its circuit breaker. */
 export class EndpointLimiter {
   private active = 0;
   private readonly waiting: (() => void)[] = [];
+  readonly breaker: CircuitBreaker;
 
-  constructor(readonly concurrency: number) {
+  constructor(
+    readonly concurrency: number,
+    breakerPolicy: CircuitBreakerPolicy = DEFAULT_CIRCUIT_BREAKER_POLICY,
+  ) {
     if (!(concurrency >= 1)) throw new RangeError(`endpoint concurrency must be at least 1, got ${concurrency}`);
+    this.breaker = new CircuitBreaker(breakerPolicy);
   }
 
   async run<T>(task: () => Promise<T>): Promise<T> {
@@ -55,6 +60,7 @@ interface RetryHints {
  */
 export class ResilientModelAdapter implements ModelAdapter {
   readonly id: string;
+  readonly endpoint?: string;
 
   constructor(
     private readonly inner: ModelAdapter,
@@ -64,21 +70,33 @@ export class ResilientModelAdapter implements ModelAdapter {
     private readonly sleep: (ms: number) => Promise<void> = (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
   ) {
     this.id = inner.id;
+    if (inner.endpoint !== undefined) this.endpoint = inner.endpoint;
+  }
+
+  /** How the endpoint is named in errors: its URL without credentials, or the model id. */
+  private get endpointName(): string {
+    return this.endpoint ?? this.id;
   }
 
   async generate(request: ModelRequest): Promise<ModelResponse> {
     let lastError: unknown;
     for (let attempt = 1; attempt <= this.policy.maxAttempts; attempt += 1) {
       if (request.signal?.aborted) throw new InfrastructureError(`${this.id}: cancelled`);
+      this.limiter.breaker.check(this.endpointName);
       try {
-        return await this.limiter.run(() => {
+        const response = await this.limiter.run(() => {
+          this.limiter.breaker.check(this.endpointName);
           const timeout = AbortSignal.timeout(this.policy.timeoutMs);
           const signal = request.signal ? AbortSignal.any([request.signal, timeout]) : timeout;
           return this.inner.generate({ ...request, signal });
         });
+        this.limiter.breaker.recordSuccess();
+        return response;
       } catch (error) {
         lastError = error;
+        if (error instanceof CircuitOpenError) throw error;
         if (request.signal?.aborted) throw new InfrastructureError(`${this.id}: cancelled`, { cause: error });
+        this.limiter.breaker.record(error);
         if (!isRetryable(error)) {
           throw new InfrastructureError(`${this.id}: ${messageOf(error)} (not retryable)`, {
             cause: error,
@@ -105,6 +123,84 @@ export class ResilientModelAdapter implements ModelAdapter {
     const asked = hints.retryAfterMs ?? 0;
     return Math.min(this.policy.maxDelayMs, Math.max(jittered, asked));
   }
+}
+
+/** When an endpoint counts as down: after this many consecutive outage-like failures, for this long. */
+export interface CircuitBreakerPolicy {
+  /** Consecutive timeouts, 5xx replies or refused/dropped connections that open the circuit (default 5). */
+  readonly failureThreshold: number;
+  /** How long an open circuit fails requests at once before letting one through to probe (default 60 s). */
+  readonly cooldownMs: number;
+}
+
+export const DEFAULT_CIRCUIT_BREAKER_POLICY: CircuitBreakerPolicy = { failureThreshold: 5, cooldownMs: 60_000 };
+
+/** A request refused without being sent, because its endpoint's circuit is open. */
+export class CircuitOpenError extends InfrastructureError {
+  constructor(message: string) {
+    super(message, { retryable: false });
+  }
+}
+
+/**
+ * A circuit breaker for one endpoint. Timeouts, 5xx replies and refused or dropped connections count
+ * as outage; any answer that is not one (a success, a 400, a 429) resets the count. Once the count
+ * reaches the threshold, requests fail at once with a clear {@link CircuitOpenError} for the cooldown
+ * — a hung server costs a few timeouts, not 120 s × 6 attempts per episode — and afterwards requests
+ * are let through again: one success closes the circuit, one more failure opens it again.
+ */
+export class CircuitBreaker {
+  private consecutiveFailures = 0;
+  private lastFailureAt = 0;
+  private lastFailure = '';
+
+  constructor(
+    readonly policy: CircuitBreakerPolicy = DEFAULT_CIRCUIT_BREAKER_POLICY,
+    private readonly now: () => number = Date.now,
+  ) {}
+
+  get isOpen(): boolean {
+    return (
+      this.consecutiveFailures >= this.policy.failureThreshold &&
+      this.now() - this.lastFailureAt < this.policy.cooldownMs
+    );
+  }
+
+  /** @throws CircuitOpenError while the circuit is open. */
+  check(endpoint: string): void {
+    if (!this.isOpen) return;
+    const seconds = Math.ceil((this.policy.cooldownMs - (this.now() - this.lastFailureAt)) / 1000);
+    throw new CircuitOpenError(
+      `${endpoint}: not sent — the last ${this.consecutiveFailures} requests to this endpoint timed out or failed (${this.lastFailure}); failing fast for ${seconds} s instead of retrying. Is the server up?`,
+    );
+  }
+
+  recordSuccess(): void {
+    this.consecutiveFailures = 0;
+  }
+
+  /** Counts a failure if it looks like an outage; resets the count for any other answer. */
+  record(error: unknown): void {
+    if (!isOutage(error)) {
+      this.consecutiveFailures = 0;
+      return;
+    }
+    this.consecutiveFailures += 1;
+    this.lastFailureAt = this.now();
+    this.lastFailure = messageOf(error).slice(0, 200);
+  }
+}
+
+/** A timeout, a 5xx, or a connection that could not be made or was dropped. */
+export function isOutage(error: unknown): boolean {
+  if (!(error instanceof Error)) return false;
+  const status =
+    (error as { status?: unknown; statusCode?: unknown }).status ?? (error as { statusCode?: unknown }).statusCode;
+  if (typeof status === 'number') return status >= 500;
+  if (error.name === 'TimeoutError' || /timed out/i.test(error.message)) return true;
+  if (/cannot reach|ECONNREFUSED|ECONNRESET|socket/i.test(error.message)) return true;
+  const code = (error as { code?: string }).code ?? (error.cause as { code?: string } | undefined)?.code;
+  return typeof code === 'string' && /^(ECONN|ETIMEDOUT|EPIPE|UND_ERR)/.test(code);
 }
 
 /** Whether a failed request may succeed if tried again. */

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
-import { canonicalJson } from '../sandbox/index.js';
 import type { ModelAdapter, ModelRequest, ModelResponse } from '../spec/index.js';
 import { InfrastructureError } from '../spec/index.js';
+import { canonicalJson } from '../world/index.js';
 import type { RunStore } from './run-store.js';
 
 /**
@@ -18,18 +18,40 @@ export function isCachedResponse(response: ModelResponse): boolean {
   return cachedResponses.has(response);
 }
 
+/** Bumped whenever what goes into a key changes, so that old entries are never read with a new meaning. */
+export const CACHE_KEY_VERSION = 2;
+
+/** Who answers a request: the model (`provider:model`, `prompt:` included) and where it is served. */
+export interface CacheIdentity {
+  readonly modelId: string;
+  /** The normalised base URL without credentials (`ModelAdapter.endpoint`); '' when the adapter has none. */
+  readonly endpoint: string;
+}
+
 /**
- * The cache key: a hash of everything that decides a response — the model, the whole conversation, the
- * tools, the settings, and the trial index (so repeated trials are real repeats, not cache hits).
+ * The cache key: a hash of everything that decides a response — the provider and model, the endpoint
+ * that serves it (two servers never share answers), the whole conversation, the tools, every model
+ * setting (temperature, seed, output limit, parallel calls), and the trial index (so repeated trials are
+ * real repeats, not cache hits). The parts are hashed one after another into one digest, each
+ * length-prefixed so no two different requests can run together into the same bytes.
  */
-export function cacheKey(modelId: string, request: ModelRequest, trial: number): string {
-  const { messages, tools, settings } = request;
-  return createHash('sha256').update(canonicalJson({ modelId, messages, tools, settings, trial })).digest('hex');
+export function cacheKey(identity: CacheIdentity | string, request: ModelRequest, trial: number): string {
+  const { modelId, endpoint } = typeof identity === 'string' ? { modelId: identity, endpoint: '' } : identity;
+  const hash = createHash('sha256');
+  const part = (value: unknown) => {
+    const text = canonicalJson(value);
+    hash.update(`${Buffer.byteLength(text)}:`).update(text);
+  };
+  part({ version: CACHE_KEY_VERSION, modelId, endpoint, trial, settings: request.settings });
+  part(request.tools);
+  for (const message of request.messages) part(message);
+  return hash.digest('hex');
 }
 
 /** A model adapter that answers from, and remembers into, the run store's response cache. */
 export class CachingModelAdapter implements ModelAdapter {
   readonly id: string;
+  readonly endpoint?: string;
 
   constructor(
     private readonly inner: ModelAdapter,
@@ -38,11 +60,12 @@ export class CachingModelAdapter implements ModelAdapter {
     private readonly trial: number,
   ) {
     this.id = inner.id;
+    if (inner.endpoint !== undefined) this.endpoint = inner.endpoint;
   }
 
   async generate(request: ModelRequest): Promise<ModelResponse> {
     if (this.mode === 'off') return this.inner.generate(request);
-    const key = cacheKey(this.id, request, this.trial);
+    const key = cacheKey({ modelId: this.id, endpoint: this.endpoint ?? '' }, request, this.trial);
     const hit = this.store.cacheGet(key);
     if (hit !== undefined) {
       const response = JSON.parse(hit) as ModelResponse;

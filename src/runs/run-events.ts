@@ -1,4 +1,4 @@
-import type { EpisodeStatus } from './run-store.js';
+import type { EpisodeStatus } from '../spec/index.js';
 
 /**
  * What a run reports while it goes: progress displays, logs and tests subscribe to these; none of them
@@ -6,9 +6,10 @@ import type { EpisodeStatus } from './run-store.js';
  */
 export type RunEvent =
   | { readonly type: 'run-start'; readonly runId: string; readonly total: number; readonly alreadyDone: number }
-  | { readonly type: 'episode-start'; readonly caseId: string; readonly trial: number }
+  | { readonly type: 'episode-start'; readonly benchmark: string; readonly caseId: string; readonly trial: number }
   | {
       readonly type: 'episode-end';
+      readonly benchmark: string;
       readonly caseId: string;
       readonly trial: number;
       readonly status: EpisodeStatus;
@@ -17,6 +18,10 @@ export type RunEvent =
       readonly error: string | null;
     }
   | { readonly type: 'budget-reached'; readonly cost: number; readonly maxCost: number }
+  /** A model the price table does not price: its cost is unknown (recorded as unpriced), said once. */
+  | { readonly type: 'unpriced-model'; readonly model: string }
+  /** Episodes another live process has claimed; this process waits for them to be stored or released. */
+  | { readonly type: 'waiting-for-claims'; readonly episodes: number; readonly owners: readonly string[] }
   | {
       readonly type: 'run-end';
       readonly runId: string;
@@ -25,6 +30,8 @@ export type RunEvent =
       readonly notRun: number;
       readonly cost: number;
       readonly seconds: number;
+      /** The run was cancelled (Ctrl-C, SIGTERM) before every episode was played. */
+      readonly interrupted?: boolean;
     };
 
 export type RunEventListener = (event: RunEvent) => void;

@@ -2,16 +2,16 @@ import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { choose, trialStatistics } from '../scoring/index.js';
 import type { ModelRequest } from '../spec/index.js';
 import { InfrastructureError } from '../spec/index.js';
 import { ScriptedModel } from '../testing/scripted-model.js';
-import { type EpisodeJob, executeRun, shardJobs } from './execute-run.js';
+import { type EpisodeJob, type EpisodeOutcome, executeRun, shardJobs } from './execute-run.js';
 import { costOf, loadPriceTable } from './price-table.js';
 import { EndpointLimiter, ResilientModelAdapter } from './resilient-model.js';
 import { CachingModelAdapter, cacheKey, isCachedResponse } from './response-cache.js';
 import type { RunEvent } from './run-events.js';
-import { RunStore } from './run-store.js';
-import { choose, trialStatistics } from './trial-statistics.js';
+import { episodeKey, RunStore } from './run-store.js';
 import { UsageMeter } from './usage-meter.js';
 
 const tempStore = async () => RunStore.open(join(await mkdtemp(join(tmpdir(), 'store-')), 'runs.db'));
@@ -20,15 +20,16 @@ const prices = loadPriceTable();
 
 function job(caseId: string, trial: number, outcome: 'ok' | 'fail' | 'throw', cost = 0): EpisodeJob {
   return {
+    benchmark: 'sandbox',
     caseId,
     trial,
-    async play(meter) {
+    async play(meter): Promise<EpisodeOutcome> {
       meter.cost += cost;
       if (outcome === 'throw') throw new Error(`boom in ${caseId}`);
       return {
         status: outcome === 'ok' ? 'scored' : 'failed',
         score: outcome === 'ok' ? 1 : null,
-        turnCount: 3,
+        metrics: outcome === 'ok' ? { score: 1, turnCount: 3 } : {},
         error: outcome === 'fail' ? 'provider down' : null,
         labels: { categories: ['single_tool_call'], augmentation: 'distraction-0' },
         record: { caseId },
@@ -46,22 +47,31 @@ describe('run store', () => {
       benchmark: 'sandbox',
       caseId: 'c',
       trial: 0,
-      turnCount: 2,
+      metrics: { turnCount: 2 },
       inputTokens: 1,
       outputTokens: 2,
       requests: 1,
       cost: 0.5,
       durationMs: 3,
-      labels: '{}',
+      labels: {},
+      modelCalls: [],
       record: '{}',
     };
     store.saveEpisode({ ...row, status: 'failed', score: null, error: 'down' });
     expect(store.scoredKeys('r').size).toBe(0);
     store.saveEpisode({ ...row, status: 'scored', score: 0.5, error: null });
     expect(store.episodes('r')).toHaveLength(1);
-    expect([...store.scoredKeys('r')]).toEqual(['c#0']);
-    expect(store.runCost('r')).toBe(0.5);
+    expect([...store.scoredKeys('r')]).toEqual([episodeKey('sandbox', 'c', 0)]);
+    // Both attempts were paid for: the failed one's cost is kept.
+    expect(store.runCost('r')).toBe(1);
+    // A failed row never overwrites a scored one (another process may fail the episode late).
+    store.saveEpisode({ ...row, status: 'failed', score: null, error: 'late failure' });
+    expect(store.episode('r', 'c', 0)).toMatchObject({ status: 'scored', score: 0.5 });
+    expect(store.runCost('r')).toBe(1.5);
     expect(store.ensureRun('r', { agent: 'other' }, 'later').config).toEqual({ agent: 'oracle' });
+    // A run without episodes (its first command failed) does not hold its id.
+    store.ensureRun('empty', { agent: 'typo' }, '2026-01-01T00:00:00Z');
+    expect(store.ensureRun('empty', { agent: 'oracle' }, 'later').config).toEqual({ agent: 'oracle' });
     store.close();
   });
 
@@ -72,13 +82,14 @@ describe('run store', () => {
       runId: 'r',
       benchmark: 'sandbox',
       trial: 0,
-      turnCount: 1,
+      metrics: { turnCount: 1 },
       inputTokens: 0,
       outputTokens: 0,
       requests: 0,
       cost: 0,
       durationMs: 0,
-      labels: '{}',
+      labels: {},
+      modelCalls: [],
       record: '{}',
     };
     a.saveEpisode({ ...base, caseId: 'x', status: 'scored', score: 1, error: null });
@@ -87,8 +98,8 @@ describe('run store', () => {
     b.saveEpisode({ ...base, caseId: 'z', status: 'scored', score: 0, error: null });
     b.saveEpisode({ ...base, caseId: 'x', status: 'scored', score: 0.25, error: null });
     b.cachePut('k', '{}', 'now');
-    a.merge(b.path);
-    a.merge(b.path);
+    await a.merge(b.path);
+    await a.merge(b.path);
     expect(a.episodes('r').map((episode) => [episode.caseId, episode.score])).toEqual([
       ['x', 1],
       ['y', 0.5],
@@ -106,7 +117,6 @@ describe('executing a run', () => {
     const jobs = [job('a', 0, 'ok'), job('b', 0, 'fail'), job('c', 0, 'throw'), job('d', 0, 'ok')];
     const first = await executeRun({
       runId: 'r',
-      benchmark: 'sandbox',
       jobs,
       store,
       prices,
@@ -118,7 +128,6 @@ describe('executing a run', () => {
     expect(events[0]).toMatchObject({ type: 'run-start', total: 4, alreadyDone: 0 });
     const again = await executeRun({
       runId: 'r',
-      benchmark: 'sandbox',
       jobs: [job('a', 0, 'ok'), job('b', 0, 'ok'), job('c', 0, 'ok'), job('d', 0, 'ok')],
       store,
       prices,
@@ -131,7 +140,7 @@ describe('executing a run', () => {
     const store = await tempStore();
     store.ensureRun('r', {}, 'now');
     const jobs = ['a', 'b', 'c', 'd', 'e'].map((caseId) => job(caseId, 0, 'ok', 0.4));
-    const outcome = await executeRun({ runId: 'r', benchmark: 'sandbox', jobs, store, prices, maxCost: 1 });
+    const outcome = await executeRun({ runId: 'r', jobs, store, prices, maxCost: 1 });
     expect(outcome).toMatchObject({ scored: 3, notRun: 2 });
     expect(outcome.cost).toBeCloseTo(1.2, 10);
   });
@@ -249,7 +258,7 @@ describe('usage, prices and trial statistics', () => {
     await adapter.generate(request);
     expect(meter).toMatchObject({ inputTokens: 1000, outputTokens: 10, requests: 1 });
     expect(meter.calls).toEqual([
-      { model: 'openai:gpt-4o', inputTokens: 1000, outputTokens: 10, cached: false, cost: meter.cost },
+      { model: 'openai:gpt-4o', inputTokens: 1000, outputTokens: 10, cached: false, cost: meter.cost, priced: true },
     ]);
     expect(meter.cost).toBeCloseTo(0.0026, 10);
   });

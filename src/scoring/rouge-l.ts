@@ -1,18 +1,27 @@
 import { stemmer } from 'stemmer';
+import { BoundedCache } from './bounded-cache.js';
+
+/** Tokens per text and stems per word, remembered: scoring compares the same texts many times. */
+const tokensByText = new BoundedCache<string, readonly string[]>(20_000);
+const stemsByWord = new BoundedCache<string, string>(50_000);
 
 /**
  * Tokens as Google's `rouge_score` makes them for ROUGE-L with stemming: lower case, every character
  * that is not a letter or digit is a separator, and tokens longer than three characters are reduced
  * with the Porter stemmer.
  */
-export function rougeTokens(text: string): string[] {
+export function rougeTokens(text: string): readonly string[] {
+  return tokensByText.get(text, tokenize);
+}
+
+function tokenize(text: string): readonly string[] {
   return text
     .toLowerCase()
     .replace(/[^a-z0-9]+/g, ' ')
     .trim()
     .split(' ')
     .filter((token) => token.length > 0)
-    .map((token) => (token.length > 3 ? stemmer(token) : token));
+    .map((token) => (token.length > 3 ? stemsByWord.get(token, stemmer) : token));
 }
 
 /** ROUGE-L F-measure (β = 1) between a target and a candidate text, in [0, 1]. */
@@ -30,13 +39,17 @@ export function rougeL(target: string, candidate: string): number {
 }
 
 function longestCommonSubsequence(a: readonly string[], b: readonly string[]): number {
-  let previous = new Array<number>(b.length + 1).fill(0);
+  // Two rows swapped in place: no allocation per token.
+  let previous = new Int32Array(b.length + 1);
+  let current = new Int32Array(b.length + 1);
   for (const tokenA of a) {
-    const current = new Array<number>(b.length + 1).fill(0);
     for (let j = 1; j <= b.length; j += 1) {
-      current[j] = tokenA === b[j - 1] ? (previous[j - 1] ?? 0) + 1 : Math.max(previous[j] ?? 0, current[j - 1] ?? 0);
+      current[j] =
+        tokenA === b[j - 1]
+          ? (previous[j - 1] as number) + 1
+          : Math.max(previous[j] as number, current[j - 1] as number);
     }
-    previous = current;
+    [previous, current] = [current, previous];
   }
-  return previous[b.length] ?? 0;
+  return previous[b.length] as number;
 }

@@ -10,7 +10,8 @@
 import type { Embedder } from './embedder.js';
 import type { ModelMessage } from './model.js';
 import type { Agent, User } from './participant.js';
-import type { ToolSchema } from './tool.js';
+import type { ReferencePlayer } from './reference.js';
+import type { ToolInfo, ToolSchema } from './tool.js';
 import type { Trajectory } from './trajectory.js';
 
 /** A label value reports group by: a string, or several (a case in several categories). */
@@ -56,13 +57,15 @@ export interface BenchmarkOption {
   readonly commands: readonly ('run' | 'list' | 'validate')[];
   /** `string` takes a value; `boolean` is a switch. */
   readonly type: 'string' | 'boolean';
+  /** A string option that takes several values (`--category a b`); its value is then a string array. */
+  readonly multiple?: boolean;
   /** Allowed values of a string option. */
   readonly choices?: readonly string[];
   readonly default?: string | boolean;
 }
 
 /** Resolved option values by flag name (`teval-protocol`), defaults filled in. */
-export type BenchmarkOptionValues = Readonly<Record<string, string | boolean | undefined>>;
+export type BenchmarkOptionValues = Readonly<Record<string, string | boolean | readonly string[] | undefined>>;
 
 /** What a request to load cases says. */
 export interface LoadCasesRequest {
@@ -144,7 +147,15 @@ export interface EpisodeSummary {
   readonly labels: Labels;
 }
 
-export type TableCell = string | number | null;
+/** A number with an interval around it (e.g. a mean with its 95% bootstrap interval). */
+export interface IntervalCell {
+  readonly value: number | null;
+  readonly low: number | null;
+  readonly high: number | null;
+}
+
+/** A table cell; null (or NaN) is shown as `–`, and a column whose every cell is null is left out. */
+export type TableCell = string | number | IntervalCell | null;
 
 /** A column of a report table: how a number is shown. */
 export interface TableColumn {
@@ -152,8 +163,12 @@ export interface TableColumn {
   readonly title: string;
   /** `score`: 0–1 shown with 3 decimals; `percent`: 0–1 shown ×100; `count`; `number`; `text`. */
   readonly format: 'score' | 'percent' | 'count' | 'number' | 'text';
+  /** Decimals of a `number` (default 3) or `percent` (default 1) column. */
+  readonly digits?: number;
   /** For numeric columns: whether higher is better (reports may colour by it). */
   readonly direction?: MetricDirection;
+  /** Left out of a rendered table when none of its cells has a value (e.g. a category no case is in). */
+  readonly optional?: boolean;
 }
 
 /** A table a benchmark reports, e.g. ToolSandbox's Table 5 or ToolTalk's Table 2. */
@@ -215,6 +230,8 @@ export interface Benchmark<C extends BenchmarkCase = BenchmarkCase, R = unknown>
   readonly title: string;
   /** One sentence for `list benchmarks`. */
   readonly description: string;
+  /** Left out of `list benchmarks` and the CLI's help (benchmarks used only by tests). */
+  readonly hidden?: boolean;
   /** The version of this benchmark's episode record format; `parseRecord` refuses others. */
   readonly recordVersion: number;
   readonly metrics: readonly MetricDefinition[];
@@ -225,6 +242,11 @@ export interface Benchmark<C extends BenchmarkCase = BenchmarkCase, R = unknown>
   readonly options: readonly BenchmarkOption[];
   /** Built-in agents; every benchmark has `oracle` (plays the gold solution). */
   readonly agents: readonly BuiltinAgentDefinition<C>[];
+  /**
+   * What an LLM user simulator (`--user <model>`) is told first in this benchmark; its per-case briefing
+   * comes from the episode's own messages. Absent: toolgauge's generic user instructions.
+   */
+  readonly userInstructions?: string;
   /** Whether episodes need the run's embedder (the run checks it works before the first episode). */
   readonly needsEmbedder?: (options: BenchmarkOptionValues) => boolean;
 
@@ -245,6 +267,26 @@ export interface Benchmark<C extends BenchmarkCase = BenchmarkCase, R = unknown>
   ): Promise<CaseProof>;
   /** For the reference server; absent when the benchmark has no model-facing oracle. */
   reference?(benchmarkCase: C, options: BenchmarkOptionValues): ReferenceCase;
+  /**
+   * A benchmark's own reference model for the reference server, when the generic one (which finds a case
+   * by `reference` and asks the `oracle` agent for its turn) is not enough, e.g. ToolSandbox also plays
+   * the simulated user. `sources` are the user's case files or folders (absent: built-in).
+   */
+  referencePlayer?(request: {
+    readonly sources?: readonly string[];
+    readonly options: BenchmarkOptionValues;
+  }): Promise<ReferencePlayer>;
+  /**
+   * Tables that explain one episode's score, for `show` and the generic episode viewer (e.g. which
+   * milestone matched which message). Absent: the metrics alone.
+   */
+  explain?(record: R): readonly ReportTable[];
+  /** The tools the benchmark's agents may be shown (`list tools`); absent when it has none of its own. */
+  tools?(): readonly ToolInfo[];
+  /** The primary-key column of each world table, for viewers that pair the rows of world changes. */
+  tablePrimaryKeys?(): Readonly<Record<string, string>>;
+  /** The JSON Schema of the benchmark's case files, for editors (`validate --schema`). */
+  caseFileSchema?(): Readonly<Record<string, unknown>>;
 }
 
 /** A benchmark of unknown case and record types, as the registry holds them. */

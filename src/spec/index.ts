@@ -9,6 +9,7 @@ export * from './errors.js';
 export * from './message.js';
 export * from './model.js';
 export * from './participant.js';
+export * from './reference.js';
 export * from './roles.js';
 export * from './termination.js';
 export * from './tool.js';

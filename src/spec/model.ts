@@ -57,5 +57,11 @@ export interface ModelResponse {
 export interface ModelAdapter {
   /** `provider:model`, e.g. `openai:gpt-4o`. */
   readonly id: string;
+  /**
+   * Where the model is served, when that can change its answers: a normalised base URL without
+   * credentials (`http://127.0.0.1:8000/v1`). Part of the response-cache key, so that two servers
+   * that serve the same model id never share answers. Wrappers pass their inner adapter's through.
+   */
+  readonly endpoint?: string;
   generate(request: ModelRequest): Promise<ModelResponse>;
 }

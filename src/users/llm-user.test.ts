@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ReplayAgent } from '../agents/index.js';
-import { runExampleEpisode } from '../benchmarks/example/example-episode.js';
+import { runExampleEpisode } from '../demo/example-episode.js';
 import { ScriptedModel } from '../testing/scripted-model.js';
 import { LlmUser, USER_SIMULATOR_INSTRUCTIONS } from './llm-user.js';
 

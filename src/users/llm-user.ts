@@ -2,18 +2,18 @@ import { conversationFor } from '../models/index.js';
 import type { ModelAdapter, ModelMessage, ModelSettings, Turn, TurnRequest, User } from '../spec/index.js';
 
 /**
- * How the simulated user is told to behave. Following the ToolSandbox paper, the assistant is
- * presented as another person ("your contact"), which keeps the simulator from sliding into the
- * assistant role; the scenario's goal and knowledge boundary follow as a separate system message.
+ * How a simulated user is told to behave when its benchmark says nothing more specific (a benchmark's
+ * `userInstructions` replace these; ToolSandbox's add the phone). Following the ToolSandbox paper, the
+ * assistant is presented as another person ("your contact"), which keeps the simulator from sliding into
+ * the assistant role; the case's goal and knowledge boundary follow as a separate system message.
  */
 export const USER_SIMULATOR_INSTRUCTIONS = [
-  'You are role-playing a person who is texting a contact to get something done on your phone.',
-  'Your contact has access to your phone and its apps; you do not. Stay in your role: you are the one asking, never the one helping.',
+  'You are role-playing a person who is messaging a contact to get something done.',
+  'Your contact has tools you do not have. Stay in your role: you are the one asking, never the one helping.',
   'Rules:',
   '- Only state facts that your task and your knowledge below give you. If you are asked for something you do not know, say you do not know; never make it up.',
-  '- Keep each message short and casual, the way people text. Give one piece of information at a time, when asked.',
+  '- Keep each message short and casual. Give one piece of information at a time, when asked.',
   '- If your contact says something went wrong, you may repeat what you want, add a detail you know, or ask them to use their tools to sort it out.',
-  '- You may allow your contact to change phone settings (wifi, cellular, location, low battery mode) if they ask.',
   '- When your task is done, or after five failed attempts, call the end_conversation tool. Do not say goodbye in text as well.',
 ].join('\n');
 
@@ -28,13 +28,15 @@ export class LlmUser implements User {
   constructor(
     private readonly model: ModelAdapter,
     private readonly settings: ModelSettings = { temperature: 0 },
+    /** What the simulator is told first; the benchmark's own instructions when it has them. */
+    private readonly instructions: string = USER_SIMULATOR_INSTRUCTIONS,
   ) {
     this.name = `llm-user:${model.id}`;
   }
 
   async respond(request: TurnRequest): Promise<Turn> {
     const messages: ModelMessage[] = [
-      { role: 'system', text: USER_SIMULATOR_INSTRUCTIONS },
+      { role: 'system', text: this.instructions },
       ...conversationFor('user', request.messages),
     ];
     const response = await this.model.generate({

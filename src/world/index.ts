@@ -1,3 +1,4 @@
+export * from './canonical-json.js';
 export * from './episode-clock.js';
 export * from './id-generator.js';
 export * from './replay-world.js';

@@ -6,9 +6,10 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BUILT_IN_SCENARIOS, loadScenarios, sandboxCases } from '../../src/benchmarks/sandbox/index.js';
+import { getBenchmark } from '../../src/benchmarks/registry.js';
+import { BUILT_IN_SCENARIOS, loadScenarios, sandboxCases } from '../../src/benchmarks/sandbox/internals.js';
 import { buildReportData, renderHtmlReport } from '../../src/report/index.js';
-import { executeRun, loadPriceTable, RunStore, sandboxJobs } from '../../src/runs/index.js';
+import { benchmarkJobs, executeRun, loadPriceTable, RunStore, runServices } from '../../src/runs/index.js';
 import { ScriptedModel } from '../../src/testing/index.js';
 import { chromiumAvailable, launchChromium } from './chromium.js';
 
@@ -139,12 +140,13 @@ describe.runIf(chromiumAvailable())('the HTML report in Chromium', { timeout: 24
     ]);
     await executeRun({
       runId: 'xss',
-      benchmark: 'sandbox',
-      jobs: sandboxJobs(
+      jobs: benchmarkJobs(
+        getBenchmark('sandbox'),
         cases,
         1,
         { agent: 'openai:payload', user: 'scripted', agentSettings: {}, userSettings: {}, cache: 'off' },
         { store, adapterFor: () => model },
+        { options: {}, services: runServices(undefined) },
       ),
       store,
       prices: loadPriceTable(),

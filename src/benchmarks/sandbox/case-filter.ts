@@ -1,5 +1,5 @@
 import type { Augmentation } from '../../tools/index.js';
-import type { SandboxCase } from './sandbox-cases.js';
+import type { SandboxCase } from './cases.js';
 import type { SandboxCategory } from './scenario-file.js';
 
 export interface CaseFilter {

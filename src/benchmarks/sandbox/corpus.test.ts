@@ -1,13 +1,13 @@
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { AUGMENTATIONS } from '../../tools/index.js';
-import { UnhelpfulAgent } from './builtin-agents.js';
+import { sandboxCases } from './cases.js';
+import { runSandboxCase } from './play.js';
+import { ALTERNATIVE_FLOOR, proveScenario } from './prove.js';
 import { FLOOR_LIMIT } from './prove-floors.js';
-import { ALTERNATIVE_FLOOR, proveScenario } from './prove-scenario.js';
 import { proofFigures, renderProofFigures } from './prove-summary.js';
-import { sandboxCases } from './sandbox-cases.js';
-import { runSandboxCase } from './sandbox-episode.js';
 import { BUILT_IN_SCENARIOS, loadScenarios } from './scenario-loader.js';
+import { UnhelpfulAgent } from './unhelpful-agent.js';
 
 const { scenarios, problems } = await loadScenarios([fileURLToPath(BUILT_IN_SCENARIOS)]);
 

@@ -1,20 +1,7 @@
-export * from './builtin-agents.js';
-export * from './case-filter.js';
-export * from './prove-claims.js';
-export * from './prove-facts.js';
-export * from './prove-floors.js';
-export * from './prove-scenario.js';
-export * from './prove-summary.js';
-export * from './sandbox-cases.js';
-export * from './sandbox-episode.js';
-export * from './sandbox-results.js';
-export * from './sandbox-run.js';
-export * from './sandbox-scenario.js';
-export * from './sandbox-toolkit.js';
-export * from './scenario-file.js';
-export * from './scenario-loader.js';
-export * from './scenario-problem.js';
-export * from './scoring-option.js';
-export * from './solution-agent.js';
-export * from './trivial-agents.js';
-export * from './withheld-information.js';
+/**
+ * The ToolSandbox benchmark. Only `src/benchmarks/registry.ts` imports this folder; everything else
+ * reaches the benchmark through the `Benchmark` contract.
+ */
+export { sandboxBenchmark } from './benchmark.js';
+export type { SandboxCase } from './cases.js';
+export type { SandboxEpisodeRecord } from './record.js';

@@ -1,11 +1,11 @@
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { presentCallsFor, SolutionAgent } from '../../agents/index.js';
 import { argumentProperties } from '../../tools/augmentations/argument-properties.js';
-import { sandboxCases } from './sandbox-cases.js';
-import { runSandboxCase, sandboxToolSet } from './sandbox-episode.js';
+import { sandboxCases } from './cases.js';
+import { runSandboxCase, sandboxToolSet } from './play.js';
 import { sandboxToolkit } from './sandbox-toolkit.js';
 import { BUILT_IN_SCENARIOS, loadScenarios } from './scenario-loader.js';
-import { presentCallsFor, SolutionAgent } from './solution-agent.js';
 import { withheldTools } from './withheld-information.js';
 
 const { scenarios } = await loadScenarios([fileURLToPath(BUILT_IN_SCENARIOS)]);

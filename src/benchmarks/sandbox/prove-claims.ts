@@ -1,8 +1,9 @@
-import type { ClaimKind, ConstraintSpec } from '../../scoring/index.js';
+import { SolutionAgent } from '../../agents/index.js';
+import type { ClaimKind } from '../../scoring/index.js';
 import type { Turn } from '../../spec/index.js';
-import type { SandboxCase } from './sandbox-cases.js';
-import { runSandboxCase } from './sandbox-episode.js';
-import { SolutionAgent } from './solution-agent.js';
+import type { SandboxCase } from './cases.js';
+import type { ConstraintSpec } from './milestones/index.js';
+import { runSandboxCase } from './play.js';
 
 type ClaimConstraint = Extract<ConstraintSpec, { type: 'claim' }>;
 

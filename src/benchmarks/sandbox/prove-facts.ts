@@ -1,20 +1,18 @@
+import { SolutionAgent } from '../../agents/index.js';
 import {
   type AnswerFact,
   datesIn,
-  type EpisodeScore,
   EpisodeView,
   factKind,
-  fillFact,
-  type MatchContext,
   numbersIn,
   statesFact,
   timesIn,
 } from '../../scoring/index.js';
 import type { Trajectory, Turn } from '../../spec/index.js';
-import type { SandboxCase } from './sandbox-cases.js';
-import { runSandboxCase } from './sandbox-episode.js';
+import type { SandboxCase } from './cases.js';
+import { type EpisodeScore, fillFact, type MatchContext } from './milestones/index.js';
+import { runSandboxCase } from './play.js';
 import { sandboxToolkit } from './sandbox-toolkit.js';
-import { SolutionAgent } from './solution-agent.js';
 
 /** A perturbed answer (one key fact changed) must score at most this on its milestone. */
 export const PERTURBED_LIMIT = 0.5;

@@ -1,5 +1,5 @@
-import type { SandboxCase } from './sandbox-cases.js';
-import { runSandboxCase, sandboxToolSet } from './sandbox-episode.js';
+import type { SandboxCase } from './cases.js';
+import { runSandboxCase, sandboxToolSet } from './play.js';
 import { TRIVIAL_AGENTS, type TrivialAgentName, trivialAgent } from './trivial-agents.js';
 
 /** A trivial agent scoring this much or more on a scenario (outside insufficient information) fails the proof. */

@@ -1,4 +1,4 @@
-import type { ScenarioProof } from './prove-scenario.js';
+import type { ScenarioProof } from './prove.js';
 import { TRIVIAL_AGENTS } from './trivial-agents.js';
 
 export interface ProofFigures {

@@ -1,9 +1,9 @@
 import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Trajectory } from '../../spec/index.js';
-import { sandboxCases } from './sandbox-cases.js';
-import { runSandboxCase } from './sandbox-episode.js';
-import { builtinAgent } from './sandbox-run.js';
+import { sandboxCases } from './cases.js';
+import { sandboxOracle } from './oracle.js';
+import { runSandboxCase } from './play.js';
 import { BUILT_IN_SCENARIOS, loadScenarios } from './scenario-loader.js';
 
 const { scenarios } = await loadScenarios([fileURLToPath(BUILT_IN_SCENARIOS)]);
@@ -15,7 +15,7 @@ const cases = sandboxCases(scenarios, ['distraction-0']).filter((sandboxCase) =>
 async function playAll(): Promise<unknown[]> {
   const results = [];
   for (const sandboxCase of cases) {
-    const { trajectory, score } = await runSandboxCase({ sandboxCase, agent: builtinAgent('oracle', sandboxCase) });
+    const { trajectory, score } = await runSandboxCase({ sandboxCase, agent: sandboxOracle(sandboxCase) });
     const { timing: _timing, ...rest } = trajectory as Trajectory;
     results.push({ trajectory: rest, score });
   }

@@ -1,5 +1,5 @@
-import type { MilestoneGraphSpec } from '../../scoring/index.js';
 import type { Row, Turn } from '../../spec/index.js';
+import type { MilestoneGraphSpec } from './milestones/index.js';
 import type { SandboxCategory } from './scenario-file.js';
 
 /** Changes to a preset's rows, per table. */

@@ -1,5 +1,5 @@
 import { SANDBOX_DOMAINS } from '../../domains/sandbox/index.js';
-import { endConversationTool } from '../../sandbox/index.js';
+import { endConversationTool } from '../../engine/index.js';
 import { ToolRegistry } from '../../tools/index.js';
 import { defineWorldSchema, type WorldSchema } from '../../world/index.js';
 

@@ -1,14 +1,9 @@
 import { Temporal } from 'temporal-polyfill';
-import {
-  constraintReferences,
-  edgesOf,
-  isBinaryMeasure,
-  type MilestoneSpec,
-  topologicalOrder,
-} from '../../scoring/index.js';
+import { isBinaryMeasure } from '../../scoring/index.js';
 import { DefinitionError } from '../../spec/index.js';
 import type { ToolRegistry } from '../../tools/index.js';
 import type { WorldSchema } from '../../world/index.js';
+import { constraintReferences, edgesOf, type MilestoneSpec, topologicalOrder } from './milestones/index.js';
 import type { ScenarioFile } from './scenario-file.js';
 
 type Report = (path: string, message: string) => void;

@@ -1,6 +1,5 @@
-import type { ScoringProfile } from '../../scoring/index.js';
-import { SCORING_PROFILES } from '../../scoring/index.js';
 import type { BenchmarkOption, BenchmarkOptionValues } from '../../spec/index.js';
+import { SCORING_PROFILES, type ScoringProfile } from './milestones/index.js';
 
 /**
  * The sandbox benchmark's `--scoring` option: `facts` (default) scores an answer milestone by the facts

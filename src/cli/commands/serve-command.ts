@@ -5,8 +5,9 @@ export function registerServe(program: Command): void {
   program
     .command('serve-reference')
     .description(
-      'serve a local model that plays the built-in gold solutions (as the agent) and scripted replies (as the user) over the OpenAI and Anthropic wire formats',
+      "serve a local model that plays the benchmarks' gold solutions (as the agent) and ToolSandbox's scripted replies (as the user) over the OpenAI and Anthropic wire formats",
     )
+    .option('--benchmark <ids...>', 'the benchmarks to play (default: every one with a reference model)')
     .option('--port <n>', 'port to listen on (0: any free port)', '8080')
     .option('--host <host>', 'address to listen on', '127.0.0.1')
     .option('--scenarios <paths...>', 'scenario files or folders (default: the built-in corpus)')
@@ -21,7 +22,7 @@ export function registerServe(program: Command): void {
       const server = await startReferenceServer(parseServeOptions(flags));
       for (const problem of server.problems) process.stderr.write(`skipped: ${problem}\n`);
       process.stdout.write(
-        `reference model on ${server.url} (${server.scenarioCount} scenarios, ${server.caseCount} cases)\n` +
+        `reference model on ${server.url} (${server.benchmarks.map((entry) => `${entry.id}: ${entry.caseCount} cases`).join(', ')}; ${server.scenarioCount} scenarios, ${server.caseCount} cases)\n` +
           `  OpenAI-compatible: --agent openai-compatible:reference --base-url ${server.url}/v1\n` +
           `  Anthropic:         --agent anthropic:reference --base-url ${server.url}/v1  (with ANTHROPIC_API_KEY set to anything)\n` +
           `  stats:             GET ${server.url}/__stats\n`,

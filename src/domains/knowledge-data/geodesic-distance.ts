@@ -1,4 +1,5 @@
 import geodesic from 'geographiclib-geodesic';
+import { isCertainlyFartherThan } from './distance-lower-bound.js';
 
 /** A point on the Earth, in degrees. */
 export interface LatLon {
@@ -20,6 +21,7 @@ export function nearest<Item extends LatLon>(
 ): { item: Item; distanceKm: number } | undefined {
   let best: { item: Item; distanceKm: number } | undefined;
   for (const item of items) {
+    if (best && isCertainlyFartherThan(point, item, best.distanceKm)) continue;
     const distanceKm = geodesicDistanceKm(point, item);
     if (!best || distanceKm < best.distanceKm) best = { item, distanceKm };
   }

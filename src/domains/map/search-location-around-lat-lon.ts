@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineTool, fail } from '../../tools/index.js';
+import { isCertainlyFartherThan } from '../knowledge-data/distance-lower-bound.js';
 import { geodesicDistanceKm, type LatLon } from '../knowledge-data/geodesic-distance.js';
 import { loadPlaces } from '../knowledge-data/places.js';
 import { resolveSearchPoint } from '../knowledge-data/search-point.js';
@@ -85,6 +86,7 @@ function searchPlaces(query: string, point: LatLon) {
   placeIndexes ??= loadPlaces().places.map(indexPlace);
   const matches: { index: PlaceIndex; tier: MatchTier; distanceKm: number }[] = [];
   for (const index of placeIndexes) {
+    if (isCertainlyFartherThan(point, index.place, SEARCH_RADIUS_KM)) continue;
     const distanceKm = geodesicDistanceKm(point, index.place);
     if (distanceKm > SEARCH_RADIUS_KM) continue;
     const tier = rememberedTier(query, index);

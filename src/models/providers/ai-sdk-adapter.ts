@@ -4,12 +4,14 @@ import type {
   ModelRequest,
   ModelResponse,
   ModelSettings,
+  TokenUsage,
   ToolCall,
   ToolSchema,
 } from '../../spec/index.js';
 import { toSdkPrompt } from './ai-sdk-messages.js';
+import { DEFAULT_MAX_TOOL_ARGUMENT_BYTES, formatBytes } from './bounded-fetch.js';
 import type { NativeModelSpec, NativeProvider } from './model-spec.js';
-import { toProviderError } from './provider-error.js';
+import { ProviderError, toProviderError } from './provider-error.js';
 
 /** The provider-options key under which the OpenAI-compatible provider passes raw body fields through. */
 export const OPENAI_COMPATIBLE_PROVIDER_NAME = 'openaiCompatible';
@@ -21,6 +23,10 @@ export interface AiSdkAdapterOptions {
   readonly model: LanguageModel;
   /** API keys and auth header values, removed from every error message. */
   readonly secrets?: readonly string[];
+  /** The endpoint as described by `describeEndpoint` (no credentials); part of the cache key. */
+  readonly endpoint?: string;
+  /** Largest tool-call arguments accepted, in bytes of JSON (default 64 KiB). */
+  readonly maxToolArgumentBytes?: number;
 }
 
 type ProviderOptions = Record<string, Record<string, JSONValue>>;
@@ -36,15 +42,19 @@ type ProviderOptions = Record<string, Record<string, JSONValue>>;
  */
 export class AiSdkAdapter implements ModelAdapter {
   readonly id: string;
+  readonly endpoint?: string;
   readonly #model: LanguageModel;
   readonly #spec: NativeModelSpec;
   readonly #secrets: readonly string[];
+  readonly #maxToolArgumentBytes: number;
 
   constructor(options: AiSdkAdapterOptions) {
     this.id = `${options.spec.provider}:${options.spec.model}`;
+    if (options.endpoint !== undefined) this.endpoint = options.endpoint;
     this.#model = options.model;
     this.#spec = options.spec;
     this.#secrets = options.secrets ?? [];
+    this.#maxToolArgumentBytes = options.maxToolArgumentBytes ?? DEFAULT_MAX_TOOL_ARGUMENT_BYTES;
   }
 
   async generate(request: ModelRequest): Promise<ModelResponse> {
@@ -53,8 +63,9 @@ export class AiSdkAdapter implements ModelAdapter {
     });
     const hasTools = request.tools.length > 0;
     const providerOptions = hasTools ? parallelToolCallOptions(this.#spec.provider, request.settings) : {};
+    let result: Awaited<ReturnType<typeof generateText>>;
     try {
-      const result = await generateText({
+      result = await generateText({
         model: this.#model,
         ...(instructions.length > 0 ? { instructions } : {}),
         messages,
@@ -64,14 +75,6 @@ export class AiSdkAdapter implements ModelAdapter {
         maxRetries: 0,
         ...(request.signal ? { abortSignal: request.signal } : {}),
       });
-      return {
-        text: result.text,
-        toolCalls: result.toolCalls.map(
-          (call): ToolCall => ({ id: call.toolCallId, name: call.toolName, arguments: toolArguments(call.input) }),
-        ),
-        usage: { inputTokens: result.usage.inputTokens ?? 0, outputTokens: result.usage.outputTokens ?? 0 },
-        finishReason: result.finishReason,
-      };
     } catch (error) {
       throw toProviderError(error, {
         provider: this.#spec.provider,
@@ -80,6 +83,23 @@ export class AiSdkAdapter implements ModelAdapter {
         ...(request.signal ? { signal: request.signal } : {}),
       });
     }
+    const toolCalls = result.toolCalls.map(
+      (call): ToolCall => ({ id: call.toolCallId, name: call.toolName, arguments: toolArguments(call.input) }),
+    );
+    const usage = { inputTokens: result.usage.inputTokens ?? 0, outputTokens: result.usage.outputTokens ?? 0 };
+    for (const call of toolCalls) this.#checkArgumentSize(call, usage);
+    return { text: result.text, toolCalls, usage, finishReason: result.finishReason };
+  }
+
+  /** Tool arguments over the limit end the episode with a clear failure instead of filling the store. */
+  #checkArgumentSize(call: ToolCall, usage: TokenUsage): void {
+    const text = typeof call.arguments === 'string' ? call.arguments : JSON.stringify(call.arguments);
+    const bytes = Buffer.byteLength(text);
+    if (bytes <= this.#maxToolArgumentBytes) return;
+    throw new ProviderError(
+      `${this.id}: the arguments of tool call "${call.name}" are ${formatBytes(bytes)}, over the ${formatBytes(this.#maxToolArgumentBytes)} limit`,
+      { provider: this.#spec.provider, model: this.#spec.model, retryable: false, usage },
+    );
   }
 }
 

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { runExampleEpisode } from '../../benchmarks/example/example-episode.js';
+import { runExampleEpisode } from '../../demo/example-episode.js';
 import { ModelAgent } from '../model-agent.js';
 import { createModelAdapter } from './create-model-adapter.js';
 import { type FakeProviderServer, startFakeProviderServer } from './fake-provider-server.js';

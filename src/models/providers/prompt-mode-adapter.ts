@@ -15,9 +15,11 @@ import { parsePromptModeReply } from './prompt-mode-reply-parser.js';
  */
 export class PromptModeAdapter implements ModelAdapter {
   readonly id: string;
+  readonly endpoint?: string;
 
   constructor(private readonly inner: ModelAdapter) {
     this.id = `prompt:${inner.id}`;
+    if (inner.endpoint !== undefined) this.endpoint = inner.endpoint;
   }
 
   async generate(request: ModelRequest): Promise<ModelResponse> {

@@ -1,5 +1,7 @@
 import { APICallError } from 'ai';
-import { InfrastructureError } from '../../spec/index.js';
+import { InfrastructureError, type TokenUsage } from '../../spec/index.js';
+import { RedirectRefusedError, ReplyTooLargeError } from './bounded-fetch.js';
+import { redactUrls } from './endpoint.js';
 
 /** What a {@link ProviderError} knows about the failed request, beyond its message. */
 export interface ProviderErrorDetails {
@@ -14,6 +16,8 @@ export interface ProviderErrorDetails {
   readonly retryAfterMs?: number;
   /** A redacted description of the underlying error, for logs. */
   readonly cause?: unknown;
+  /** Tokens the provider billed for a reply that was then refused (e.g. tool arguments over the limit). */
+  readonly usage?: TokenUsage;
 }
 
 /**
@@ -31,6 +35,8 @@ export class ProviderError extends InfrastructureError {
   readonly status?: number;
   readonly retryable: boolean;
   readonly retryAfterMs?: number;
+  /** Tokens billed for the refused reply, so that its cost is still counted. */
+  readonly usage?: TokenUsage;
 
   constructor(message: string, details: ProviderErrorDetails) {
     super(message, { cause: details.cause, retryable: details.retryable });
@@ -39,6 +45,7 @@ export class ProviderError extends InfrastructureError {
     this.retryable = details.retryable;
     if (details.status !== undefined) this.status = details.status;
     if (details.retryAfterMs !== undefined) this.retryAfterMs = details.retryAfterMs;
+    if (details.usage !== undefined) this.usage = details.usage;
   }
 }
 
@@ -95,13 +102,24 @@ export function parseRetryAfter(
   return Number.isNaN(date) ? undefined : Math.max(0, date - now());
 }
 
-/** Replaces every occurrence of each secret in `text` (secrets shorter than 4 characters are ignored). */
+/**
+ * Replaces every occurrence of each secret in `text` (secrets shorter than 4 characters are ignored),
+ * longest first so that a secret containing another is removed whole, and removes credentials from
+ * every URL in it. Always redact the whole text first and cut it afterwards ({@link redactedExcerpt}):
+ * cutting first could leave part of a secret at the cut, where it no longer matches.
+ */
 export function redactSecrets(text: string, secrets: readonly string[]): string {
   let redacted = text;
-  for (const secret of secrets) {
+  for (const secret of [...secrets].sort((a, b) => b.length - a.length)) {
     if (secret.length >= 4) redacted = redacted.split(secret).join('[redacted]');
   }
-  return redacted;
+  return redactUrls(redacted);
+}
+
+/** A provider's text made safe to keep: secrets removed from the whole text, then cut to `length`. */
+export function redactedExcerpt(text: string, secrets: readonly string[], length = BODY_EXCERPT_LENGTH): string {
+  const flat = redactSecrets(text, secrets).replace(/\s+/g, ' ').trim();
+  return flat.length > length ? `${flat.slice(0, length)}…` : flat;
 }
 
 /**
@@ -121,9 +139,12 @@ export function toProviderError(error: unknown, context: FailedRequestContext): 
     const what = timedOut ? 'timed out' : 'was cancelled';
     return new ProviderError(`${label}: the request ${what}`, { ...base(context), retryable: timedOut, cause });
   }
+  if (failure instanceof ReplyTooLargeError || failure instanceof RedirectRefusedError) {
+    return new ProviderError(`${label}: ${redact(failure.message)}`, { ...base(context), retryable: false, cause });
+  }
   if (APICallError.isInstance(failure)) {
     const status = failure.statusCode;
-    const excerpt = failure.responseBody ? ` — ${redact(excerptOf(failure.responseBody))}` : '';
+    const excerpt = failure.responseBody ? ` — ${redactedExcerpt(failure.responseBody, context.secrets)}` : '';
     if (status === undefined) {
       const message = `${label}: cannot reach the provider: ${redact(failure.message)}`;
       return new ProviderError(message, { ...base(context), retryable: failure.isRetryable, cause });
@@ -157,7 +178,7 @@ export function toProviderError(error: unknown, context: FailedRequestContext): 
     });
   }
   const kind = failure instanceof Error ? failure.name : 'error';
-  return new ProviderError(`${label}: the request failed: ${kind}: ${excerptOf(message)}`, {
+  return new ProviderError(`${label}: the request failed: ${kind}: ${redactedExcerpt(message, context.secrets)}`, {
     ...base(context),
     retryable: false,
     cause,
@@ -172,11 +193,6 @@ function base(context: FailedRequestContext): { provider: string; model: string 
 function unwrapRetryError(error: unknown): unknown {
   if (error instanceof Error && error.name === 'AI_RetryError' && 'lastError' in error) return error.lastError;
   return error;
-}
-
-function excerptOf(body: string): string {
-  const flat = body.replace(/\s+/g, ' ').trim();
-  return flat.length > BODY_EXCERPT_LENGTH ? `${flat.slice(0, BODY_EXCERPT_LENGTH)}…` : flat;
 }
 
 function isTimeout(error: unknown): boolean {

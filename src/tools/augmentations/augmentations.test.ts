@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { Executor } from '../../sandbox/index.js';
+import { Executor } from '../../engine/index.js';
 import { DefinitionError, type Role, type ToolCall } from '../../spec/index.js';
 import { defineWorldSchema, EpisodeClock, WorldSnapshot } from '../../world/index.js';
 import { defineTool, type Tool, type ToolParameters, toolSchema } from '../define-tool.js';

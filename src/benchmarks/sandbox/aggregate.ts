@@ -1,0 +1,98 @@
+import { trialStatistics } from '../../scoring/index.js';
+import type { BenchmarkAggregate, EpisodeSummary, MetricValues, ReportTable, TableColumn } from '../../spec/index.js';
+import { AUGMENTATIONS } from '../../tools/index.js';
+import { SANDBOX_CATEGORIES } from './scenario-file.js';
+import { SANDBOX_METRICS } from './score.js';
+
+/**
+ * ToolSandbox's tables over a run's scored episodes: mean similarity by category (Table 5, overall with a
+ * 95% bootstrap interval over cases), by tool augmentation (Table 5), and mean turn count by category
+ * (Table 11). Means are plain means over episodes, as the paper's are. A category or augmentation with
+ * no episode has no cell, so its column is left out.
+ */
+export function aggregateSandbox(episodes: readonly EpisodeSummary[]): BenchmarkAggregate {
+  const metric = (episode: EpisodeSummary, id: string) => episode.metrics[id] ?? 0;
+  const mean = (selected: readonly EpisodeSummary[], id: string) =>
+    selected.length === 0 ? null : selected.reduce((sum, episode) => sum + metric(episode, id), 0) / selected.length;
+  const inCategory = (category: string) =>
+    episodes.filter((episode) => labelList(episode.labels.categories).includes(category));
+  const withAugmentation = (augmentation: string) =>
+    episodes.filter((episode) => (episode.labels.augmentation ?? 'none') === augmentation);
+
+  const scoresByCase = new Map<string, number[]>();
+  for (const episode of episodes) {
+    scoresByCase.set(episode.caseId, [...(scoresByCase.get(episode.caseId) ?? []), metric(episode, 'score')]);
+  }
+  const trials = trialStatistics(scoresByCase);
+  const overall = mean(episodes, 'score');
+  const overallCell =
+    trials.trials > 1 || trials.cases > 1
+      ? { value: overall, low: finite(trials.confidenceInterval[0]), high: finite(trials.confidenceInterval[1]) }
+      : overall;
+
+  const scoreColumn = (id: string): TableColumn => ({
+    id,
+    title: id,
+    format: 'score',
+    direction: 'higher',
+    optional: true,
+  });
+  const byCategory: ReportTable = {
+    id: 'by-category',
+    title: 'Mean similarity by category (ToolSandbox Table 5; overall with a 95% bootstrap interval)',
+    columns: [
+      { id: 'overall', title: 'overall', format: 'score', direction: 'higher' },
+      ...SANDBOX_CATEGORIES.map(scoreColumn),
+    ],
+    rows: [
+      {
+        overall: overallCell,
+        ...Object.fromEntries(SANDBOX_CATEGORIES.map((category) => [category, mean(inCategory(category), 'score')])),
+      },
+    ],
+  };
+  const byAugmentation: ReportTable = {
+    id: 'by-augmentation',
+    title: 'Mean similarity by tool augmentation (ToolSandbox Table 5)',
+    columns: AUGMENTATIONS.map(scoreColumn),
+    rows: [
+      Object.fromEntries(
+        AUGMENTATIONS.map((augmentation) => [augmentation, mean(withAugmentation(augmentation), 'score')]),
+      ),
+    ],
+  };
+  const turnColumn = (id: string, optional: boolean): TableColumn => ({
+    id,
+    title: id,
+    format: 'number',
+    digits: 1,
+    direction: 'lower',
+    ...(optional ? { optional } : {}),
+  });
+  const turnCounts: ReportTable = {
+    id: 'turn-counts',
+    title: 'Mean turn count (ToolSandbox Table 11)',
+    columns: [turnColumn('overall', false), ...SANDBOX_CATEGORIES.map((category) => turnColumn(category, true))],
+    rows: [
+      {
+        overall: mean(episodes, 'turnCount'),
+        ...Object.fromEntries(
+          SANDBOX_CATEGORIES.map((category) => [category, mean(inCategory(category), 'turnCount')]),
+        ),
+      },
+    ],
+  };
+  const metrics: MetricValues = Object.fromEntries(
+    SANDBOX_METRICS.map((definition) => [definition.id, mean(episodes, definition.id)]),
+  );
+  return { headline: overall, metrics, tables: [byCategory, byAugmentation, turnCounts] };
+}
+
+function labelList(value: string | readonly string[] | undefined): readonly string[] {
+  if (value === undefined) return [];
+  return typeof value === 'string' ? [value] : value;
+}
+
+function finite(value: number): number | null {
+  return Number.isFinite(value) ? value : null;
+}

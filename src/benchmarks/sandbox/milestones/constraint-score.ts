@@ -1,0 +1,213 @@
+import { type AnswerFact, factsSimilarity, statesFact } from '../../../scoring/answer-facts.js';
+import { claims } from '../../../scoring/claim-detector.js';
+import { type ColumnSimilarity, columnSimilarity } from '../../../scoring/column-similarity.js';
+import type { EpisodeView } from '../../../scoring/episode-view.js';
+import { rougeL } from '../../../scoring/rouge-l.js';
+import { rowSetSimilarity, rowSubsetSimilarity } from '../../../scoring/row-assignment.js';
+import type { CellValue, Row } from '../../../spec/index.js';
+import { requireTable, type WorldSnapshot } from '../../../world/index.js';
+import type { MatchContext } from './milestone-matcher.js';
+import type { ConstraintSpec } from './milestone-spec.js';
+import { filledTexts, wholePlaceholder } from './placeholders.js';
+
+/** Columns compared by ROUGE-L unless a constraint says otherwise (free text); the rest exactly. */
+const TEXT_COLUMNS = new Set(['content', 'relationship', 'text']);
+
+/** The similarity in [0, 1] of one constraint to message `messageIndex`. */
+export function scoreConstraint(
+  constraint: ConstraintSpec,
+  view: EpisodeView,
+  messageIndex: number,
+  context: MatchContext,
+): number {
+  switch (constraint.type) {
+    case 'table':
+      return rowSetSimilarity(
+        constraint.rows,
+        view.worldAt(messageIndex).rows(constraint.table),
+        measures(constraint.columns),
+      );
+    case 'rows-added':
+    case 'rows-removed':
+    case 'rows-updated': {
+      const referenceIndex = constraint.since ? context.matched(constraint.since) : -1;
+      const including = constraint.including === true;
+      const changed = view.remember(
+        `${constraint.type}|${constraint.table}|${referenceIndex}|${messageIndex}|${including}`,
+        () =>
+          changedRows(
+            constraint.type,
+            constraint.table,
+            view.worldAt(referenceIndex),
+            view.worldAt(messageIndex),
+            including,
+          ),
+      );
+      if (!changed) return 0;
+      return including
+        ? rowSubsetSimilarity(constraint.rows, changed, measures(constraint.columns))
+        : rowSetSimilarity(constraint.rows, changed, measures(constraint.columns));
+    }
+    case 'tool-call':
+      return scoreToolCall(constraint, view, messageIndex, context);
+    case 'claim': {
+      const message = view.messages[messageIndex];
+      if (message?.type !== 'text' || message.sender !== 'agent') return 0;
+      return claims(message.text, constraint) ? 1 : 0;
+    }
+    case 'message': {
+      const message = view.messages[messageIndex];
+      if (message?.type !== 'text' || message.sender !== constraint.from) return 0;
+      const targets = filledTexts(constraint.text, view, context);
+      if (!targets) return 0;
+      const wording = Math.max(
+        ...targets.map((target) => textSimilarity(constraint.similarity ?? 'rouge-l', target, message.text)),
+      );
+      if (!constraint.facts?.length) return wording;
+      const stated = constraint.facts.filter((fact) => {
+        const filled = fillFact(fact, view, context);
+        return filled !== undefined && statesFact(message.text, filled);
+      }).length;
+      return factsSimilarity(stated, constraint.facts.length, wording);
+    }
+  }
+}
+
+/** A fact with its placeholders filled from matched tool results (undefined when one cannot be). */
+export function fillFact(fact: AnswerFact, view: EpisodeView, context: MatchContext): AnswerFact | undefined {
+  const filled: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(fact)) {
+    if (typeof value !== 'string' || !value.includes('{{')) {
+      filled[key] = value;
+      continue;
+    }
+    const whole = wholePlaceholder(value, view, context);
+    if (whole) {
+      if (whole.value === undefined) return undefined;
+      filled[key] = whole.value;
+      continue;
+    }
+    const texts = filledTexts(value, view, context, 1);
+    if (!texts?.[0]) return undefined;
+    filled[key] = texts[0];
+  }
+  return filled as AnswerFact;
+}
+
+function measures(
+  overrides: Readonly<Record<string, ColumnSimilarity>> | undefined,
+): (column: string) => ColumnSimilarity {
+  return (column) => overrides?.[column] ?? (TEXT_COLUMNS.has(column) ? 'rouge-l' : 'exact');
+}
+
+function textSimilarity(measure: 'rouge-l' | 'contains' | 'exact', target: string, actual: string): number {
+  if (measure === 'rouge-l') return rougeL(target, actual);
+  return columnSimilarity(measure, target, actual);
+}
+
+/**
+ * The rows that changed between the reference world and the current one, or undefined when the change
+ * is not of the requested kind (e.g. rows were removed where only additions are expected). With
+ * `including`, changes of other kinds are allowed and only the rows of the requested kind are returned.
+ */
+function changedRows(
+  kind: 'rows-added' | 'rows-removed' | 'rows-updated',
+  table: string,
+  reference: WorldSnapshot,
+  current: WorldSnapshot,
+  including: boolean,
+): readonly Row[] | undefined {
+  const key = requireTable(current.schema, table).primaryKey;
+  const before = new Map<CellValue, Row>(reference.rows(table).map((row) => [row[key] ?? null, row]));
+  const after = new Map<CellValue, Row>(current.rows(table).map((row) => [row[key] ?? null, row]));
+  const added = [...after].filter(([id]) => !before.has(id)).map(([, row]) => row);
+  const removed = [...before].filter(([id]) => !after.has(id)).map(([, row]) => row);
+  const updated = [...after]
+    .filter(([id, row]) => before.has(id) && !sameRow(before.get(id), row))
+    .map(([, row]) => row);
+  if (including) return kind === 'rows-added' ? added : kind === 'rows-removed' ? removed : updated;
+  switch (kind) {
+    case 'rows-added':
+      return removed.length === 0 && updated.length === 0 ? added : undefined;
+    case 'rows-removed':
+      return added.length === 0 && updated.length === 0 ? removed : undefined;
+    case 'rows-updated':
+      return added.length === 0 && removed.length === 0 ? updated : undefined;
+  }
+}
+
+function sameRow(a: Row | undefined, b: Row): boolean {
+  if (a === b) return true;
+  if (!a) return false;
+  return Object.keys(b).every((column) => Object.is(a[column], b[column]));
+}
+
+function scoreToolCall(
+  constraint: Extract<ConstraintSpec, { type: 'tool-call' }>,
+  view: EpisodeView,
+  messageIndex: number,
+  context: MatchContext,
+): number {
+  const trace = view.traceAt(messageIndex);
+  if (trace?.caller !== 'agent') return 0;
+  if ((trace.toolName ?? trace.requestedName) !== constraint.tool) return 0;
+  if (!constraint.attempted && trace.outcome.type !== 'result') return 0;
+  if (constraint.result && trace.outcome.type === 'result' && resultHolds(constraint.result, trace.outcome.value)) {
+    return 1;
+  }
+  const actual = typeof trace.arguments === 'string' ? undefined : trace.arguments;
+  const options = [constraint.arguments ?? {}, ...(constraint.alternatives ?? [])];
+  let best = 0;
+  for (const expected of options) {
+    const names = Object.keys(expected);
+    if (names.length === 0) return 1;
+    if (!actual) continue;
+    let product = 1;
+    for (const name of names) {
+      product *= argumentSimilarity(constraint, name, expected[name], actual[name], view, context);
+      if (product === 0) break;
+    }
+    best = Math.max(best, product ** (1 / names.length));
+  }
+  return best;
+}
+
+/** Whether a tool result (an object, or a list whose first item is one) holds the expected fields. */
+function resultHolds(expected: Readonly<Record<string, unknown>>, value: unknown): boolean {
+  const record = Array.isArray(value) ? value[0] : value;
+  if (!record || typeof record !== 'object') return false;
+  return Object.entries(expected).every(
+    ([key, field]) => JSON.stringify((record as Record<string, unknown>)[key]) === JSON.stringify(field),
+  );
+}
+
+function argumentSimilarity(
+  constraint: Extract<ConstraintSpec, { type: 'tool-call' }>,
+  name: string,
+  expected: unknown,
+  actual: unknown,
+  view: EpisodeView,
+  context: MatchContext,
+): number {
+  if (actual === undefined) return 0;
+  const tolerance = constraint.tolerance?.[name];
+  const measure: ColumnSimilarity =
+    constraint.argumentSimilarity?.[name] ?? (tolerance === undefined ? 'exact' : { close: tolerance });
+  if (typeof expected === 'string') {
+    const whole = wholePlaceholder(expected, view, context);
+    if (whole) return whole.value === undefined ? 0 : compareValues(measure, whole.value, actual);
+    const targets = filledTexts(expected, view, context);
+    if (!targets) return 0;
+    return Math.max(...targets.map((target) => compareValues(measure, target, actual)));
+  }
+  return compareValues(measure, expected, actual);
+}
+
+function compareValues(measure: ColumnSimilarity, expected: unknown, actual: unknown): number {
+  if (isCell(expected) && isCell(actual)) return columnSimilarity(measure, expected, actual);
+  return JSON.stringify(expected) === JSON.stringify(actual) ? 1 : 0;
+}
+
+function isCell(value: unknown): value is CellValue {
+  return value === null || ['string', 'number', 'boolean'].includes(typeof value);
+}

@@ -1,0 +1,202 @@
+import { DefinitionError } from '../../../spec/index.js';
+import type { MatchableMilestone, MatchContext } from './milestone-matcher.js';
+
+/**
+ * Thrown by a context when a similarity (or its bound) reads a part of the mapping that is not decided
+ * yet. `MatchableMilestone.bound` may catch it (`isUndecided`) to treat that part as "at most 1".
+ */
+const UNDECIDED = Symbol('undecided part of the mapping');
+
+/** Whether an error is the matcher saying "this part of the mapping is not decided yet". */
+export function isUndecided(error: unknown): boolean {
+  return error === UNDECIDED;
+}
+
+/** What is decided about the mapping around one milestone: read by the table, built by the search. */
+export interface DecidedContext {
+  /** A number naming what is decided (equal keys, equal decisions). */
+  readonly key: number | string;
+  /** The latest predecessor message, undefined while a predecessor is not placed. */
+  readonly predecessorIndex: number | undefined;
+  /** The matched message of a referenced milestone, undefined while it is not placed. */
+  matched(id: string): number | undefined;
+}
+
+/** Bounds are refined per reference placement only for milestones with at most this many open candidates. */
+const REFINE_LIMIT = 32;
+
+interface ContextEntry {
+  readonly values: Float64Array;
+  /** 0: not computed; 1: an upper bound; 2: the similarity itself. */
+  readonly state: Uint8Array;
+  readonly bestFrom: Map<number, number>;
+}
+
+/**
+ * Similarities and their upper bounds per milestone, candidate and decided context, each computed once.
+ *
+ * A similarity is first probed with nothing decided: if it never reads the mapping (no guardrail, no
+ * reference), its value holds for every mapping. Otherwise it is evaluated with what is decided and, if
+ * it reads an undecided part, the milestone's own `bound` stands in (or 1). The best value over the
+ * candidates from some index on is found best-bound first and stops as soon as no bound can beat it, so
+ * a sparse milestone (a tool call that happened once) costs a few evaluations, not one per message.
+ */
+export class SimilarityTable {
+  private readonly loose: Float64Array[] = [];
+  private readonly exactEverywhere: Uint8Array[] = [];
+  /** Candidate indices by decreasing loose bound (ties by index). */
+  private readonly byBound: Int32Array[] = [];
+  private readonly entries: Map<number | string, ContextEntry>[];
+
+  constructor(
+    private readonly order: readonly MatchableMilestone[],
+    private readonly weights: readonly number[],
+    private readonly candidates: readonly number[],
+  ) {
+    this.entries = order.map(() => new Map());
+    const nothingDecided: DecidedContext = { key: 0, predecessorIndex: undefined, matched: () => undefined };
+    for (const milestone of order) {
+      const values = new Float64Array(candidates.length);
+      const exact = new Uint8Array(candidates.length);
+      candidates.forEach((messageIndex, index) => {
+        const { value, state } = this.evaluate(milestone, messageIndex, nothingDecided);
+        values[index] = Number.isNaN(value) && state === 1 ? 1 : value;
+        exact[index] = state === 2 ? 1 : 0;
+      });
+      this.refine(milestone, values, exact);
+      const sorted = Int32Array.from(candidates.keys()).sort(
+        (a, b) => orderable(values[b] as number) - orderable(values[a] as number) || a - b,
+      );
+      this.loose.push(values);
+      this.exactEverywhere.push(exact);
+      this.byBound.push(sorted);
+    }
+  }
+
+  /**
+   * Tightens the bounds of a milestone that reads other milestones (a `since`, a placeholder): with one
+   * reference placed at each candidate in turn, the best bound is still a bound over every mapping, and
+   * usually far below 1. Done only where few candidates are open (a tool call that happened a few
+   * times), which keeps it to a few hundred evaluations.
+   */
+  private refine(milestone: MatchableMilestone, values: Float64Array, exact: Uint8Array): void {
+    if (milestone.references.length === 0) return;
+    const open: number[] = [];
+    values.forEach((value, index) => {
+      if (exact[index] === 0 && value > 0) open.push(index);
+    });
+    if (open.length > REFINE_LIMIT) return;
+    for (const index of open) {
+      const messageIndex = this.candidates[index] as number;
+      for (const reference of milestone.references) {
+        let best = 0;
+        for (const placed of this.candidates) {
+          const decided: DecidedContext = {
+            key: 0,
+            predecessorIndex: undefined,
+            matched: (id) => (id === reference ? placed : undefined),
+          };
+          const { value } = this.evaluate(milestone, messageIndex, decided);
+          if (value > best) best = value;
+          if (!(best < (values[index] as number))) break;
+        }
+        if (best < (values[index] as number)) values[index] = best;
+      }
+    }
+  }
+
+  /** The weighted loose bound of a milestone at a candidate (what children are ordered by). */
+  looseBound(position: number, candidate: number): number {
+    return (this.weights[position] as number) * ((this.loose[position] as Float64Array)[candidate] as number);
+  }
+
+  /** Candidate indices of a milestone by decreasing loose bound. */
+  candidatesByBound(position: number): Int32Array {
+    return this.byBound[position] as Int32Array;
+  }
+
+  /**
+   * The similarity of a milestone at a candidate given what is decided: exact when it reads nothing
+   * undecided, otherwise an upper bound (never above the loose one).
+   */
+  value(position: number, candidate: number, decided: DecidedContext): number {
+    const loose = (this.loose[position] as Float64Array)[candidate] as number;
+    // A similarity is at least 0, so a bound of 0 is the similarity itself.
+    if (loose === 0 || (this.exactEverywhere[position] as Uint8Array)[candidate] === 1) return loose;
+    const entry = this.entry(position, decided.key);
+    if (entry.state[candidate] === 0) {
+      const milestone = this.order[position] as MatchableMilestone;
+      const { value, state } = this.evaluate(milestone, this.candidates[candidate] as number, decided);
+      entry.values[candidate] = state === 2 ? value : Math.min(value, loose);
+      entry.state[candidate] = state;
+    }
+    return entry.values[candidate] as number;
+  }
+
+  /** Weighted: the best `value` over candidates from index `lowest` on (0 when there is none). */
+  bestFrom(position: number, lowest: number, decided: DecidedContext): number {
+    const entry = this.entry(position, decided.key);
+    const known = entry.bestFrom.get(lowest);
+    if (known !== undefined) return known;
+    const weight = this.weights[position] as number;
+    let best = 0;
+    for (const candidate of this.byBound[position] as Int32Array) {
+      if (candidate < lowest) continue;
+      if (!(this.looseBound(position, candidate) > best)) break;
+      const value = weight * this.value(position, candidate, decided);
+      if (value > best) best = value;
+    }
+    entry.bestFrom.set(lowest, best);
+    return best;
+  }
+
+  private entry(position: number, key: number | string): ContextEntry {
+    const entries = this.entries[position] as Map<number | string, ContextEntry>;
+    let entry = entries.get(key);
+    if (!entry) {
+      entry = {
+        values: new Float64Array(this.candidates.length),
+        state: new Uint8Array(this.candidates.length),
+        bestFrom: new Map(),
+      };
+      entries.set(key, entry);
+    }
+    return entry;
+  }
+
+  /** The similarity (state 2) if it reads nothing undecided, else the bound (state 1). */
+  private evaluate(
+    milestone: MatchableMilestone,
+    messageIndex: number,
+    decided: DecidedContext,
+  ): { value: number; state: 1 | 2 } {
+    const context: MatchContext = {
+      get predecessorIndex(): number {
+        if (decided.predecessorIndex === undefined) throw UNDECIDED;
+        return decided.predecessorIndex;
+      },
+      matched(id: string): number {
+        const index = decided.matched(id);
+        if (index === undefined) throw UNDECIDED;
+        if (index < 0) throw new DefinitionError(`milestone "${milestone.id}" read "${id}" before it was matched`);
+        return index;
+      },
+    };
+    try {
+      return { value: milestone.score(messageIndex, context), state: 2 };
+    } catch (error) {
+      if (!isUndecided(error)) throw error;
+    }
+    if (!milestone.bound) return { value: 1, state: 1 };
+    try {
+      return { value: milestone.bound(messageIndex, context), state: 1 };
+    } catch (error) {
+      if (!isUndecided(error)) throw error;
+      return { value: 1, state: 1 };
+    }
+  }
+}
+
+function orderable(value: number): number {
+  return Number.isNaN(value) ? -1 : value;
+}

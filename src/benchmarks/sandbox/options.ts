@@ -1,0 +1,34 @@
+import type { BenchmarkOption, BenchmarkOptionValues } from '../../spec/index.js';
+import { AUGMENTATIONS } from '../../tools/index.js';
+import { SANDBOX_CATEGORIES } from './scenario-file.js';
+import { SCORING_OPTION } from './scoring-option.js';
+
+/** The flags the sandbox benchmark adds to `run`, `list` and `validate`. */
+export const SANDBOX_OPTIONS: readonly BenchmarkOption[] = [
+  {
+    flag: 'category',
+    description: 'only cases in these categories',
+    commands: ['run', 'list'],
+    type: 'string',
+    multiple: true,
+    choices: SANDBOX_CATEGORIES,
+  },
+  {
+    flag: 'augmentation',
+    description: 'only these tool augmentations',
+    commands: ['run', 'list'],
+    type: 'string',
+    multiple: true,
+    choices: AUGMENTATIONS,
+  },
+  SCORING_OPTION,
+];
+
+/** A multiple-valued option's values (none when it was not given). */
+export function optionList(options: BenchmarkOptionValues, flag: string): string[] {
+  const value = options[flag];
+  if (value === undefined || value === false) return [];
+  if (typeof value === 'string') return [value];
+  if (value === true) return [];
+  return [...value];
+}

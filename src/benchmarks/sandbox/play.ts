@@ -1,0 +1,172 @@
+import { buildSandboxWorld } from '../../domains/sandbox/index.js';
+import { runEpisode } from '../../engine/index.js';
+import type {
+  Agent,
+  EpisodeInput,
+  EpisodeResult,
+  NewMessage,
+  Row,
+  Trajectory,
+  TrajectoryEvent,
+  User,
+} from '../../spec/index.js';
+import { DefinitionError } from '../../spec/index.js';
+import { augmentedToolSet, ToolSet } from '../../tools/index.js';
+import { ScriptedUser } from '../../users/index.js';
+import { EpisodeClock, requireTable, WorldSnapshot } from '../../world/index.js';
+import type { SandboxCase } from './cases.js';
+import { type EpisodeScore, evaluateEpisode, type ScoringProfile } from './milestones/index.js';
+import { type SandboxEpisodeRecord, sandboxEpisodeRecord } from './record.js';
+import type { SandboxScenario } from './sandbox-scenario.js';
+import { sandboxToolkit } from './sandbox-toolkit.js';
+import { sandboxMetrics } from './score.js';
+import { scoringProfileOf } from './scoring-option.js';
+import { withheldTools } from './withheld-information.js';
+
+/** What every sandbox agent is told, whatever the scenario (it leaks nothing about the test). */
+export const SANDBOX_AGENT_PROMPT =
+  'You are a helpful assistant that can use tools. Do not guess values for tool arguments: when a request is ambiguous or information is missing, ask the user. When a tool reports an error, read it: it often says what to do next.';
+
+export interface SandboxEpisodeResult {
+  readonly trajectory: Trajectory;
+  readonly score: EpisodeScore;
+}
+
+export interface SandboxEpisodeOptions {
+  readonly sandboxCase: SandboxCase;
+  readonly agent: Agent;
+  /** Defaults to the scenario's scripted user. */
+  readonly user?: User;
+  /** Trial number, for repeated runs: part of the episode seed. */
+  readonly trial?: number;
+  readonly maxMessages?: number;
+  readonly onEvent?: (event: TrajectoryEvent) => void;
+  readonly signal?: AbortSignal;
+  /** How answers and milestones are scored (the `--scoring` benchmark option); default `facts`. */
+  readonly scoring?: ScoringProfile;
+}
+
+/** Plays one sandbox case and scores it with its milestones and minefields. */
+export async function runSandboxCase(options: SandboxEpisodeOptions): Promise<SandboxEpisodeResult> {
+  const { sandboxCase } = options;
+  const { scenario } = sandboxCase;
+  const { registry, schema } = sandboxToolkit();
+  const trial = options.trial ?? 0;
+  const seed = `${sandboxCase.id}#${trial}`;
+  const trajectory = await runEpisode({
+    episodeId: seed,
+    caseId: sandboxCase.id,
+    agent: options.agent,
+    user: options.user ?? new ScriptedUser(scenario.user.replies),
+    agentTools: sandboxToolSet(sandboxCase),
+    userTools: ToolSet.fromRegistry(registry, 'user'),
+    world: WorldSnapshot.create(schema, scenarioRows(scenario)),
+    clock: new EpisodeClock(scenario.clock.now, scenario.clock.timeZone),
+    seed,
+    seededMessages: seededMessages(scenario, sandboxCase.opening),
+    ...(options.maxMessages === undefined ? {} : { maxMessages: options.maxMessages }),
+    ...(options.onEvent ? { onEvent: options.onEvent } : {}),
+    ...(options.signal ? { signal: options.signal } : {}),
+  });
+  return {
+    trajectory,
+    score: evaluateEpisode(trajectory, schema, scenario.milestones, scenario.minefields, {
+      profile: options.scoring ?? 'facts',
+    }),
+  };
+}
+
+/** Tool sets already built, per scenario and case (they are immutable, and ranking distractions is slow). */
+const toolSets = new WeakMap<SandboxScenario, Map<string, ToolSet>>();
+
+/** The agent's tools for a case: the scenario's tools under the case's augmentation (deterministic). */
+export function sandboxToolSet(sandboxCase: SandboxCase): ToolSet {
+  const { scenario } = sandboxCase;
+  let byCase = toolSets.get(scenario);
+  if (!byCase) {
+    byCase = new Map();
+    toolSets.set(scenario, byCase);
+  }
+  let toolSet = byCase.get(sandboxCase.id);
+  if (!toolSet) {
+    toolSet = augmentedToolSet({
+      registry: sandboxToolkit().registry,
+      necessary: scenario.allow,
+      deny: withheldTools(scenario.deny, scenario.allow),
+      augmentation: sandboxCase.augmentation,
+      seed: sandboxCase.baseId,
+    });
+    byCase.set(sandboxCase.id, toolSet);
+  }
+  return toolSet;
+}
+
+/** The messages before the episode: the agent's prompt, the user's briefing and examples, the opening. */
+export function seededMessages(scenario: SandboxScenario, opening: string): NewMessage[] {
+  const briefing = [`Your goal: ${scenario.user.goal}`, `What you know: ${scenario.user.knowledge}`].join('\n');
+  return [
+    { type: 'text', sender: 'system', recipient: 'agent', text: SANDBOX_AGENT_PROMPT },
+    { type: 'text', sender: 'system', recipient: 'user', text: briefing },
+    ...scenario.user.demonstrations.flatMap((dialogue) =>
+      dialogue.map(
+        (line): NewMessage => ({
+          type: 'text',
+          sender: line.from,
+          recipient: line.from === 'user' ? 'agent' : 'user',
+          text: line.text,
+          visibleTo: ['user'],
+        }),
+      ),
+    ),
+    { type: 'text', sender: 'user', recipient: 'agent', text: opening },
+  ];
+}
+
+/** The preset's rows with the scenario's changes applied. */
+export function scenarioRows(scenario: SandboxScenario): Record<string, Row[]> {
+  const { schema } = sandboxToolkit();
+  const rows = buildSandboxWorld(scenario.preset, { now: scenario.clock.now });
+  for (const [table, changes] of Object.entries(scenario.worldChanges)) {
+    const key = requireTable(schema, table).primaryKey;
+    let tableRows = rows[table] ?? [];
+    for (const { key: id, set } of changes.update ?? []) {
+      if (!tableRows.some((row) => row[key] === id)) {
+        throw new DefinitionError(
+          `${scenario.file}: world.changes.${table}.update: no row with ${key} ${JSON.stringify(id)}`,
+        );
+      }
+      tableRows = tableRows.map((row) => (row[key] === id ? { ...row, ...set } : row));
+    }
+    for (const id of changes.remove ?? []) {
+      if (!tableRows.some((row) => row[key] === id)) {
+        throw new DefinitionError(
+          `${scenario.file}: world.changes.${table}.remove: no row with ${key} ${JSON.stringify(id)}`,
+        );
+      }
+      tableRows = tableRows.filter((row) => row[key] !== id);
+    }
+    rows[table] = [...tableRows, ...(changes.add ?? [])];
+  }
+  return rows;
+}
+
+/** The benchmark's `play`: one case with the run's participants, scored into its metrics and record. */
+export async function playSandboxEpisode(
+  input: EpisodeInput<SandboxCase>,
+): Promise<EpisodeResult<SandboxEpisodeRecord>> {
+  const { trajectory, score } = await runSandboxCase({
+    sandboxCase: input.case,
+    agent: input.agent,
+    trial: input.trial,
+    signal: input.signal,
+    scoring: scoringProfileOf(input.options),
+    ...(input.user ? { user: input.user } : {}),
+    ...(input.limits.maxMessages === undefined ? {} : { maxMessages: input.limits.maxMessages }),
+  });
+  const record = sandboxEpisodeRecord(input.case, input.trial, input.agent.name, { trajectory, score });
+  const labels = { ...input.case.labels, scenarioId: input.case.scenario.id };
+  if (trajectory.termination.type === 'infrastructure-failure') {
+    return { status: 'failed', error: trajectory.termination.message, metrics: {}, labels, record };
+  }
+  return { status: 'scored', metrics: sandboxMetrics(score), labels, record };
+}

@@ -1,0 +1,77 @@
+import type { MetricDefinition, MetricValues, ReportTable } from '../../spec/index.js';
+import { describeGuardrail, type EpisodeScore, type MilestoneMatch } from './milestones/index.js';
+
+/** ToolSandbox's metrics: the similarity score (headline), its two parts, and the turn count. */
+export const SANDBOX_METRICS: readonly MetricDefinition[] = [
+  {
+    id: 'score',
+    title: 'Similarity score',
+    description:
+      'Mean similarity of the best order-respecting mapping of milestones onto messages; 0 when a minefield fired',
+    direction: 'higher',
+    kind: 'score',
+  },
+  {
+    id: 'milestoneScore',
+    title: 'Milestone score',
+    description: 'How closely the trajectory reached what had to happen, before minefields',
+    direction: 'higher',
+    kind: 'score',
+  },
+  {
+    id: 'minefieldScore',
+    title: 'Minefield score',
+    description: 'How closely the trajectory hit what must not happen (0: none hit)',
+    direction: 'lower',
+    kind: 'score',
+  },
+  {
+    id: 'turnCount',
+    title: 'Turn count',
+    description: 'Messages between user, agent and tools from the opening message on (ToolSandbox Table 11)',
+    direction: 'lower',
+    kind: 'number',
+  },
+];
+
+export function sandboxMetrics(score: EpisodeScore): MetricValues {
+  return {
+    score: score.score,
+    milestoneScore: score.milestoneScore,
+    minefieldScore: score.minefieldScore,
+    turnCount: score.turnCount,
+  };
+}
+
+/** Which milestone and minefield matched which message, and how closely (for `show`). */
+export function explainSandboxRecord(record: {
+  readonly milestones: readonly MilestoneMatch[];
+  readonly minefields: readonly MilestoneMatch[];
+}): ReportTable[] {
+  return [
+    {
+      id: 'mapping',
+      title: 'Milestone and minefield mapping',
+      columns: [
+        { id: 'matched', title: 'matched', format: 'text' },
+        { id: 'message', title: 'message', format: 'count' },
+        { id: 'similarity', title: 'similarity', format: 'score' },
+        { id: 'note', title: 'note', format: 'text', optional: true },
+      ],
+      rows: [
+        ...record.milestones.map((match) => ({
+          matched: `milestone ${match.milestone}`,
+          message: match.messageIndex,
+          similarity: match.similarity,
+          // Why a guardrail zeroed it: which table changed at which message.
+          ...(match.guardrail ? { note: describeGuardrail(match.guardrail) } : {}),
+        })),
+        ...record.minefields.map((match) => ({
+          matched: `minefield ${match.milestone}`,
+          message: match.messageIndex,
+          similarity: match.similarity,
+        })),
+      ],
+    },
+  ];
+}

@@ -1,0 +1,64 @@
+import type { Benchmark } from '../../spec/index.js';
+import { aggregateTeval } from './teval-aggregate.js';
+import type { TevalCase } from './teval-case.js';
+import { loadTevalCases } from './teval-cases.js';
+import { explainTevalRecord } from './teval-explain.js';
+import { TEVAL_METRICS } from './teval-metrics.js';
+import { oracleReply } from './teval-oracle.js';
+import { playTevalEpisode, proveTevalCase, tevalReference } from './teval-play.js';
+import { TEVAL_OPTIONS } from './teval-protocol.js';
+import { parseTevalRecord, TEVAL_RECORD_VERSION, type TevalRecord } from './teval-record.js';
+import { tevalReferencePlayer } from './teval-reference.js';
+
+/**
+ * T-Eval (Chen et al., 2023): tool use decomposed into six abilities (INSTRUCT, PLAN, REASON, RETRIEVE,
+ * UNDERSTAND, REVIEW), each scored on single-step prompts in JSON and in string format.
+ */
+export const tevalBenchmark: Benchmark<TevalCase, TevalRecord> = {
+  id: 'teval',
+  title: 'T-Eval',
+  description: 'T-Eval: six tool-use abilities scored step by step, in JSON and string formats',
+  recordVersion: TEVAL_RECORD_VERSION,
+  metrics: TEVAL_METRICS,
+  headline: 'overall',
+  labels: [
+    { id: 'ability', title: 'Ability' },
+    { id: 'format', title: 'Format' },
+    { id: 'subset', title: 'Subset' },
+    { id: 'source', title: 'Source' },
+  ],
+  options: TEVAL_OPTIONS,
+  agents: [
+    {
+      name: 'oracle',
+      description: "answers every item with its ground truth, in the item's format",
+      create: (item) => ({ name: 'teval-oracle', respond: async () => ({ type: 'text', text: oracleReply(item) }) }),
+    },
+    {
+      name: 'recorded',
+      description:
+        "replays the reply recorded in a T-Eval results file (its samples' `prediction`), to re-score a harness's output",
+      create: (item) => ({
+        name: 'teval-recorded',
+        respond: async () => {
+          if (item.recorded === undefined) throw new Error(`${item.id} has no recorded prediction in its data file`);
+          return { type: 'text', text: item.recorded };
+        },
+      }),
+    },
+  ],
+  needsEmbedder: () => true,
+  loadCases: loadTevalCases,
+  play: playTevalEpisode,
+  aggregate: (episodes) => aggregateTeval(episodes),
+  parseRecord: parseTevalRecord,
+  trajectories: () => [],
+  prove: proveTevalCase,
+  reference: tevalReference,
+  referencePlayer: tevalReferencePlayer,
+  explain: (record) => explainTevalRecord(record),
+};
+
+export * from './teval-case.js';
+export { oracleReply, wrongReply } from './teval-oracle.js';
+export { protocolOf } from './teval-protocol.js';

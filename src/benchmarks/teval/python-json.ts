@@ -1,0 +1,157 @@
+/**
+ * JSON as Python's `json.loads` reads it: ints stay exact (`bigint`), numbers with a fraction or exponent
+ * are floats, `NaN`/`Infinity`/`-Infinity` are accepted, control characters inside strings are refused,
+ * a repeated key keeps its first position and its last value, and nothing but white space may follow.
+ */
+import { PyDict, PyFloat, type PyValue } from './python-value.js';
+
+export class JsonSyntaxError extends Error {
+  constructor(
+    message: string,
+    readonly offset: number,
+  ) {
+    super(`${message} at offset ${offset}`);
+  }
+}
+
+const WHITE_SPACE = new Set([' ', '\t', '\n', '\r']);
+const ESCAPES: Readonly<Record<string, string>> = {
+  '"': '"',
+  '\\': '\\',
+  '/': '/',
+  b: '\b',
+  f: '\f',
+  n: '\n',
+  r: '\r',
+  t: '\t',
+};
+const NUMBER = /-?(?:0|[1-9]\d*)(\.\d+)?([eE][-+]?\d+)?/y;
+
+export function parsePythonJson(text: string): PyValue {
+  const reader = new JsonReader(text);
+  return reader.document();
+}
+
+class JsonReader {
+  private position = 0;
+
+  constructor(private readonly text: string) {}
+
+  document(): PyValue {
+    this.skipSpace();
+    const value = this.value();
+    this.skipSpace();
+    if (this.position < this.text.length) throw new JsonSyntaxError('extra data', this.position);
+    return value;
+  }
+
+  private skipSpace(): void {
+    while (WHITE_SPACE.has(this.text[this.position] ?? '')) this.position++;
+  }
+
+  private value(): PyValue {
+    const character = this.text[this.position];
+    if (character === '{') return this.object();
+    if (character === '[') return this.array();
+    if (character === '"') return this.string();
+    for (const [word, value] of [
+      ['true', true],
+      ['false', false],
+      ['null', null],
+      ['NaN', new PyFloat(Number.NaN)],
+      ['Infinity', new PyFloat(Number.POSITIVE_INFINITY)],
+      ['-Infinity', new PyFloat(Number.NEGATIVE_INFINITY)],
+    ] as const) {
+      if (this.text.startsWith(word, this.position)) {
+        this.position += word.length;
+        return value;
+      }
+    }
+    NUMBER.lastIndex = this.position;
+    const number = NUMBER.exec(this.text);
+    if (number) {
+      this.position += number[0].length;
+      if (number[1] !== undefined || number[2] !== undefined) return new PyFloat(Number(number[0]));
+      return BigInt(number[0]);
+    }
+    throw new JsonSyntaxError('expecting a value', this.position);
+  }
+
+  private object(): PyDict {
+    const dict = new PyDict();
+    this.position++;
+    this.skipSpace();
+    if (this.text[this.position] === '}') {
+      this.position++;
+      return dict;
+    }
+    while (true) {
+      this.skipSpace();
+      if (this.text[this.position] !== '"') {
+        throw new JsonSyntaxError('expecting a property name in double quotes', this.position);
+      }
+      const key = this.string();
+      this.skipSpace();
+      if (this.text[this.position] !== ':') throw new JsonSyntaxError("expecting ':'", this.position);
+      this.position++;
+      this.skipSpace();
+      dict.set(key, this.value());
+      this.skipSpace();
+      const next = this.text[this.position];
+      this.position++;
+      if (next === '}') return dict;
+      if (next !== ',') throw new JsonSyntaxError("expecting ',' or '}'", this.position - 1);
+    }
+  }
+
+  private array(): PyValue[] {
+    const items: PyValue[] = [];
+    this.position++;
+    this.skipSpace();
+    if (this.text[this.position] === ']') {
+      this.position++;
+      return items;
+    }
+    while (true) {
+      this.skipSpace();
+      items.push(this.value());
+      this.skipSpace();
+      const next = this.text[this.position];
+      this.position++;
+      if (next === ']') return items;
+      if (next !== ',') throw new JsonSyntaxError("expecting ',' or ']'", this.position - 1);
+    }
+  }
+
+  private string(): string {
+    const start = this.position;
+    this.position++;
+    let value = '';
+    while (true) {
+      const character = this.text[this.position];
+      if (character === undefined) throw new JsonSyntaxError('unterminated string', start);
+      if (character === '"') {
+        this.position++;
+        return value;
+      }
+      if (character.charCodeAt(0) < 0x20) throw new JsonSyntaxError('invalid control character', this.position);
+      if (character !== '\\') {
+        value += character;
+        this.position++;
+        continue;
+      }
+      const escaped = this.text[this.position + 1] ?? '';
+      if (escaped === 'u') {
+        const digits = this.text.slice(this.position + 2, this.position + 6);
+        if (!/^[0-9a-fA-F]{4}$/.test(digits)) throw new JsonSyntaxError('invalid \\uXXXX escape', this.position);
+        value += String.fromCharCode(Number.parseInt(digits, 16));
+        this.position += 6;
+        continue;
+      }
+      const simple = ESCAPES[escaped];
+      if (simple === undefined) throw new JsonSyntaxError('invalid \\escape', this.position);
+      value += simple;
+      this.position += 2;
+    }
+  }
+}

@@ -1,0 +1,215 @@
+/**
+ * Reads T-Eval's data files: a JSON object keyed by sample id, each sample with `origin_prompt` (chat
+ * messages), `ground_truth`, `meta` (PLAN: `prompt_type`, `API_list`) or `meta_data` (`response_format`),
+ * and `template` (INSTRUCT). The file name says the subset (`plan_json_v1.json`, `reason_str_v2.json`,
+ * `reason_retrieve_understand_json_v2.json`…). Files are parsed as Python's `json` reads them, so large
+ * ids stay exact. A malformed sample is reported with its file and id and skipped.
+ */
+import { createHash } from 'node:crypto';
+import { readdir, readFile, stat } from 'node:fs/promises';
+import { basename, join } from 'node:path';
+import type { CaseProblem } from '../../spec/index.js';
+import { parsePythonJson } from './python-json.js';
+import { pyRepr } from './python-repr.js';
+import { isDict, isList, type PyValue } from './python-value.js';
+import type { TevalCase, TevalFormat, TevalPromptMessage, TevalSubset } from './teval-case.js';
+
+export interface ImportedItems {
+  readonly cases: TevalCase[];
+  readonly problems: CaseProblem[];
+}
+
+const ROLES = new Set(['system', 'user', 'assistant', 'function']);
+
+/** The subset and (when the name says it) the format of a T-Eval file, from its name. */
+export function subsetOfFile(fileName: string): { subset: TevalSubset; format?: TevalFormat } | undefined {
+  const name = basename(fileName).toLowerCase();
+  const format: TevalFormat | undefined = /_json(?:_|\.)/.test(name)
+    ? 'json'
+    : /_str(?:_|\.)/.test(name)
+      ? 'str'
+      : undefined;
+  const withFormat = <T extends TevalSubset>(subset: T) => (format ? { subset, format } : { subset });
+  if (name.startsWith('reason_retrieve_understand') || name.startsWith('rru')) return { subset: 'rru', format: 'json' };
+  for (const subset of ['instruct', 'plan', 'reason', 'retrieve', 'understand', 'review'] as const) {
+    if (name.startsWith(subset)) return withFormat(subset);
+  }
+  return undefined;
+}
+
+/** Every T-Eval file of a folder (or the one file given); hidden files (a download's marker) are skipped. */
+export async function importTevalData(source: string): Promise<ImportedItems> {
+  const info = await stat(source);
+  const files = info.isDirectory()
+    ? (await readdir(source))
+        .filter((name) => name.endsWith('.json') && !name.startsWith('.'))
+        .sort()
+        .map((name) => join(source, name))
+    : [source];
+  const cases: TevalCase[] = [];
+  const problems: CaseProblem[] = [];
+  for (const file of files) {
+    const imported = await importTevalFile(file);
+    cases.push(...imported.cases);
+    problems.push(...imported.problems);
+  }
+  if (files.length === 0) problems.push({ file: source, message: 'no .json files here' });
+  return { cases, problems };
+}
+
+export async function importTevalFile(file: string, origin = file): Promise<ImportedItems> {
+  const kind = subsetOfFile(file);
+  if (!kind) {
+    return {
+      cases: [],
+      problems: [
+        {
+          file,
+          message:
+            'the file name does not name a T-Eval subset (instruct, plan_json/plan_str, reason_retrieve_understand_json, reason_str, retrieve_str, understand_str, review_str)',
+        },
+      ],
+    };
+  }
+  let document: PyValue;
+  try {
+    document = parsePythonJson(await readFile(file, 'utf8'));
+  } catch (error) {
+    return {
+      cases: [],
+      problems: [{ file, message: `not JSON: ${error instanceof Error ? error.message : String(error)}` }],
+    };
+  }
+  if (!isDict(document))
+    return { cases: [], problems: [{ file, message: 'the file is not a JSON object keyed by sample id' }] };
+  const stem = basename(file).replace(/\.json$/i, '');
+  const cases: TevalCase[] = [];
+  const problems: CaseProblem[] = [];
+  for (const [key, sample] of document.entries()) {
+    const sampleId = String(typeof key === 'string' ? key : pyRepr(key));
+    const result = readSample(kind.subset, kind.format, sample);
+    if ('problem' in result) {
+      problems.push({ file, caseId: sampleId, field: result.field, message: result.problem });
+      continue;
+    }
+    cases.push({
+      id: `${stem}/${sampleId}`,
+      labels: {
+        ability: result.subset === 'rru' ? ['reason', 'retrieve', 'understand'] : result.subset,
+        format: result.format,
+        subset: result.subset,
+        source: stem,
+      },
+      origin: `${origin}#${sampleId}`,
+      ...result,
+    });
+  }
+  return { cases, problems };
+}
+
+type SampleResult = Omit<TevalCase, 'id' | 'labels' | 'origin'> | { readonly problem: string; readonly field: string };
+
+function readSample(subset: TevalSubset, fileFormat: TevalFormat | undefined, sample: PyValue): SampleResult {
+  if (!isDict(sample)) return { problem: 'the sample is not an object', field: '' };
+  const prompt = readPrompt(sample.get('origin_prompt'));
+  if (typeof prompt === 'string') return { problem: prompt, field: 'origin_prompt' };
+  const groundTruth = sample.get('ground_truth');
+  if (groundTruth === undefined) return { problem: 'no ground_truth', field: 'ground_truth' };
+  const meta = sample.get('meta');
+  const metaData = sample.get('meta_data');
+  const declared =
+    (isDict(meta) ? meta.get('prompt_type') : undefined) ??
+    (isDict(metaData) ? metaData.get('response_format') : undefined);
+  const format =
+    declared === 'json' || declared === 'str' ? declared : (fileFormat ?? (subset === 'review' ? 'str' : undefined));
+  if (format === undefined) {
+    return {
+      problem: 'no format: meta.prompt_type or meta_data.response_format must be json or str',
+      field: 'meta_data.response_format',
+    };
+  }
+  const template = sample.get('template') ?? null;
+  const apiListValue = isDict(meta) ? meta.get('API_list') : undefined;
+  const apiList = isList(apiListValue) ? apiListValue.filter((name): name is string => typeof name === 'string') : [];
+  const check = checkGroundTruth(subset, format, groundTruth, template, apiList);
+  if (check) return check;
+  const prediction = sample.get('prediction');
+  return {
+    subset,
+    format,
+    prompt,
+    groundTruth,
+    apiList,
+    template,
+    ...(typeof prediction === 'string' ? { recorded: prediction } : {}),
+  };
+}
+
+function readPrompt(value: PyValue | undefined): TevalPromptMessage[] | string {
+  if (!isList(value) || value.length === 0) return 'origin_prompt must be a non-empty list of {role, content} messages';
+  const messages: TevalPromptMessage[] = [];
+  for (const [index, message] of value.entries()) {
+    const role = isDict(message) ? message.get('role') : undefined;
+    const content = isDict(message) ? message.get('content') : undefined;
+    if (typeof role !== 'string' || !ROLES.has(role)) {
+      return `origin_prompt[${index}].role must be system, user, assistant or function`;
+    }
+    if (typeof content !== 'string') return `origin_prompt[${index}].content must be a string`;
+    messages.push({ role: role as TevalPromptMessage['role'], content });
+  }
+  return messages;
+}
+
+function checkGroundTruth(
+  subset: TevalSubset,
+  format: TevalFormat,
+  groundTruth: PyValue,
+  template: PyValue,
+  apiList: readonly string[],
+): { problem: string; field: string } | undefined {
+  const problem = (message: string, field = 'ground_truth') => ({ problem: message, field });
+  switch (subset) {
+    case 'plan':
+      if (!isList(groundTruth) || groundTruth.length === 0)
+        return problem('a PLAN ground truth is a non-empty list of steps');
+      for (const [index, step] of groundTruth.entries()) {
+        if (!isDict(step) || typeof step.get('name') !== 'string' || !step.has('id') || !step.has('args')) {
+          return problem(`step ${index} needs id, name and args`, `ground_truth[${index}]`);
+        }
+      }
+      if (format === 'str' && apiList.length === 0)
+        return problem('a string PLAN sample needs meta.API_list', 'meta.API_list');
+      return undefined;
+    case 'review': {
+      const answer = isDict(groundTruth) ? groundTruth.get('answer') : undefined;
+      if (typeof answer !== 'string' || !/^[A-E]$/.test(answer))
+        return problem('ground_truth.answer must be one of A–E', 'ground_truth.answer');
+      return undefined;
+    }
+    case 'instruct':
+      if (!isDict(groundTruth) || !groundTruth.has('action'))
+        return problem('an INSTRUCT ground truth needs action and args');
+      if (!isDict(template)) return problem('an INSTRUCT sample needs a template object', 'template');
+      return undefined;
+    default:
+      if (!isDict(groundTruth) || typeof groundTruth.get('name') !== 'string') {
+        return problem('a step ground truth is {thought, name, args}');
+      }
+      return undefined;
+  }
+}
+
+/** A hash of everything that can change a score: ids, prompts, ground truths, templates, API lists. */
+export function caseSetHash(cases: readonly TevalCase[]): string {
+  const hash = createHash('sha256');
+  for (const item of cases) {
+    hash.update(item.id);
+    hash.update('\u0000');
+    hash.update(JSON.stringify(item.prompt));
+    hash.update(pyRepr(item.groundTruth));
+    hash.update(pyRepr(item.template));
+    hash.update(item.apiList.join('\u0001'));
+    hash.update('\u0002');
+  }
+  return hash.digest('hex');
+}

@@ -1,0 +1,57 @@
+/**
+ * T-Eval's reference model: many items share their opening (the same query asks for the next thought, then
+ * the tool, then its arguments), so a request is recognised by its whole conversation — exactly the item's
+ * prompt as `reference()` gives it, white space normalised — and answered with the item's gold reply.
+ */
+import type { BenchmarkOptionValues, ReferenceMessage, ReferencePlayer } from '../../spec/index.js';
+import type { TevalCase } from './teval-case.js';
+import { loadTevalCases } from './teval-cases.js';
+import { oracleReply } from './teval-oracle.js';
+import { tevalReference } from './teval-play.js';
+
+function conversationKey(messages: readonly { readonly role: string; readonly text: string }[]): string {
+  return JSON.stringify(messages.map((message) => [message.role, message.text.trim().replace(/\s+/g, ' ')]));
+}
+
+function wireText(message: ReferenceMessage): { role: string; text: string } {
+  return { role: message.role, text: message.text };
+}
+
+export async function tevalReferencePlayer(request: {
+  readonly sources?: readonly string[];
+  readonly options: BenchmarkOptionValues;
+}): Promise<ReferencePlayer> {
+  const sources = request.sources?.length ? request.sources : [undefined];
+  const byConversation = new Map<string, TevalCase>();
+  const problems: string[] = [];
+  for (const source of sources) {
+    const loaded = await loadTevalCases({ ...(source ? { source } : {}), options: request.options });
+    problems.push(
+      ...loaded.problems.map(
+        (problem) => `${problem.file}${problem.caseId ? ` ${problem.caseId}` : ''}: ${problem.message}`,
+      ),
+    );
+    for (const item of loaded.cases) {
+      const key = conversationKey(
+        tevalReference(item).prefix.map((message) => ({
+          role: message.role,
+          text: 'text' in message ? message.text : '',
+        })),
+      );
+      if (!byConversation.has(key)) byConversation.set(key, item);
+    }
+  }
+  return {
+    caseCount: byConversation.size,
+    itemCount: byConversation.size,
+    problems,
+    warm: () => {},
+    async answer(wireRequest) {
+      if (wireRequest.tools.length > 0) return { unmatched: 'T-Eval items offer no tools, yet the request has some' };
+      const item = byConversation.get(conversationKey(wireRequest.messages.map(wireText)));
+      if (!item)
+        return { unmatched: 'the conversation is the prompt of no T-Eval item (send the messages as they are)' };
+      return { role: 'agent', turn: { type: 'text', text: oracleReply(item) }, caseId: item.id };
+    },
+  };
+}

@@ -1,0 +1,130 @@
+/**
+ * A run's ToolScan tables: the paper's Table 4 (success rate and the seven pattern scores, here per
+ * environment and overall), the augmentation breakdown behind the irrelevance ablation (Figure 3 left),
+ * API-name similarity against IAC per environment (Figure 5), and the run's protocol settings (the
+ * feedback and output-format ablations compare two runs that differ only there). Every figure is a
+ * macro average over episodes, as the paper averages over queries; a pattern score that does not apply
+ * to an episode (no API call) is left out of its mean.
+ */
+import { TOOLSCAN_ENVIRONMENTS } from '../../domains/toolscan/index.js';
+import type {
+  BenchmarkAggregate,
+  BenchmarkOptionValues,
+  EpisodeSummary,
+  MetricValues,
+  ReportTable,
+  TableColumn,
+} from '../../spec/index.js';
+import { apiNameSimilarity } from './api-similarity.js';
+import { AUGMENTATIONS } from './cases.js';
+import { settingsFrom } from './options.js';
+import { PATTERNS } from './score.js';
+
+export const METRIC_IDS = ['success', ...PATTERNS, 'calls', 'steps'] as const;
+
+function mean(values: readonly (number | null | undefined)[]): number | null {
+  const present = values.filter((value): value is number => typeof value === 'number');
+  return present.length === 0 ? null : present.reduce((sum, value) => sum + value, 0) / present.length;
+}
+
+function means(episodes: readonly EpisodeSummary[]): MetricValues {
+  return Object.fromEntries(METRIC_IDS.map((id) => [id, mean(episodes.map((episode) => episode.metrics[id]))]));
+}
+
+function label(episode: EpisodeSummary, id: string): string {
+  const value = episode.labels[id];
+  return Array.isArray(value) ? value.join(',') : String(value ?? '');
+}
+
+const patternColumns: TableColumn[] = [
+  { id: 'success', title: 'Success Rate', format: 'score', direction: 'higher' },
+  ...PATTERNS.map((pattern): TableColumn => ({ id: pattern, title: pattern, format: 'score', direction: 'higher' })),
+];
+
+function row(group: string, episodes: readonly EpisodeSummary[]) {
+  return { group, episodes: episodes.length, ...means(episodes) };
+}
+
+export function aggregateToolscan(
+  episodes: readonly EpisodeSummary[],
+  options: BenchmarkOptionValues,
+): BenchmarkAggregate {
+  const metrics = means(episodes);
+  const environments = TOOLSCAN_ENVIRONMENTS.filter((environment) =>
+    episodes.some((episode) => label(episode, 'environment') === environment.id),
+  );
+  const byEnvironment = (id: string) => episodes.filter((episode) => label(episode, 'environment') === id);
+  const groupColumns: TableColumn[] = [
+    { id: 'group', title: 'Group', format: 'text' },
+    { id: 'episodes', title: 'Episodes', format: 'count' },
+  ];
+  const table4: ReportTable = {
+    id: 'table4',
+    title: 'ToolScan Table 4: success rate and error-pattern scores',
+    columns: [...groupColumns, ...patternColumns],
+    rows: [
+      row('all', episodes),
+      ...environments.map((environment) => row(environment.id, byEnvironment(environment.id))),
+    ],
+    note: 'Macro averages over episodes. Pattern scores are 1 − (calls with the pattern) / (API calls); IAC and IAV against the best-fitting gold trajectory; higher is better.',
+  };
+  const augmentations = AUGMENTATIONS.filter((augmentation) =>
+    episodes.some((episode) => label(episode, 'augmentation') === augmentation),
+  );
+  const augmentationTable: ReportTable = {
+    id: 'augmentation',
+    title: 'By augmentation (irrelevance ablation: irrelevant-constraint vs the rest)',
+    columns: [...groupColumns, ...patternColumns],
+    rows: augmentations.map((augmentation) =>
+      row(
+        augmentation,
+        episodes.filter((episode) => label(episode, 'augmentation') === augmentation),
+      ),
+    ),
+    note: 'Run with --toolscan-set all to see the irrelevance variants beside their bases; the paper reports IFN falling when irrelevant constraints are added.',
+  };
+  const similarityTable: ReportTable = {
+    id: 'api-similarity',
+    title: 'API name similarity vs IAC per environment (paper Figure 5)',
+    columns: [
+      { id: 'group', title: 'Environment', format: 'text' },
+      { id: 'similarity', title: 'Jaccard similarity', format: 'score' },
+      { id: 'IAC', title: 'IAC', format: 'score', direction: 'higher' },
+      { id: 'success', title: 'Success Rate', format: 'score', direction: 'higher' },
+    ],
+    rows: environments.map((environment) => {
+      const scored = means(byEnvironment(environment.id));
+      return {
+        group: environment.id,
+        similarity: apiNameSimilarity(environment.tools.map((tool) => tool.name)),
+        IAC: scored.IAC ?? null,
+        success: scored.success ?? null,
+      };
+    }),
+    note: 'Similarity: mean pairwise Jaccard of API-name tokens after removing the tokens all names share (Appendix B.4).',
+  };
+  const settings = settingsFrom(options);
+  const conditions: ReportTable = {
+    id: 'conditions',
+    title: 'Protocol settings of this run (feedback and output-format ablations compare runs)',
+    columns: [
+      { id: 'feedback', title: 'Feedback', format: 'text' },
+      { id: 'output', title: 'Output format', format: 'text' },
+      { id: 'steps', title: 'Step budget', format: 'count' },
+      ...patternColumns,
+    ],
+    rows: [
+      {
+        feedback: settings.feedback ? 'on' : 'off',
+        output: settings.output,
+        ...means(episodes),
+        steps: settings.steps,
+      },
+    ],
+  };
+  return {
+    headline: metrics.success ?? null,
+    metrics,
+    tables: [table4, augmentationTable, similarityTable, conditions],
+  };
+}

@@ -1,0 +1,71 @@
+/**
+ * Proves a query both ways. Each gold trajectory, played by the oracle: every call runs without an
+ * error, the episode succeeds, and all seven pattern scores are 1; when the answer spec says `appears`,
+ * each expected value is found in the calls' results (so the answer really comes from the data). A
+ * wrong play — the first trajectory without its last call, finishing with a wrong answer — fails and
+ * scores IAC below 1.
+ */
+import type { CaseProof, ProofCheck } from '../../spec/index.js';
+import { normaliseText, wrongAnswer } from './answer-check.js';
+import type { AnswerSpec } from './cases.js';
+import type { ToolscanCase } from './load-cases.js';
+import type { ToolscanSettings } from './options.js';
+import { oracleAgent, scriptedGoldAgent } from './oracle.js';
+import { playQuery } from './play.js';
+import { PATTERNS, scoreEpisode } from './score.js';
+
+function leaves(value: unknown, into: unknown[] = []): unknown[] {
+  if (Array.isArray(value)) for (const item of value) leaves(item, into);
+  else if (value && typeof value === 'object') for (const item of Object.values(value)) leaves(item, into);
+  else into.push(value);
+  return into;
+}
+
+/** Whether every expected value is a leaf of the results. */
+export function answerAppears(spec: AnswerSpec, results: readonly unknown[]): boolean {
+  const found = leaves(results);
+  if (spec.type === 'number') {
+    return found.some((leaf) => typeof leaf === 'number' && Math.abs(leaf - spec.value) <= spec.tolerance + 1e-9);
+  }
+  const strings = new Set(found.filter((leaf): leaf is string => typeof leaf === 'string').map(normaliseText));
+  const expected = spec.type === 'set' ? spec.values : [spec.value];
+  return expected.every((value) => strings.has(normaliseText(value)));
+}
+
+export async function proveQuery(item: ToolscanCase, settings: ToolscanSettings): Promise<CaseProof> {
+  const { query } = item;
+  const checks: ProofCheck[] = [];
+  for (const [index] of query.trajectories.entries()) {
+    const { trajectory } = await playQuery(item, oracleAgent(query, index), settings);
+    const score = scoreEpisode(trajectory, query, item.environment);
+    const errors = trajectory.traces.filter((trace) => trace.outcome.type === 'error');
+    const imperfect = PATTERNS.filter((pattern) => score.scores[pattern] !== 1);
+    checks.push({
+      name: `gold[${index}] scores perfectly`,
+      ok: score.success && imperfect.length === 0 && errors.length === 0,
+      detail: `success ${score.success}, ${errors.length} failed calls${
+        errors[0]?.outcome.type === 'error' ? ` (${errors[0].requestedName}: ${errors[0].outcome.error.message})` : ''
+      }, patterns below 1: ${imperfect.join(', ') || 'none'}`,
+    });
+    if (query.answer.check === 'appears') {
+      const results = trajectory.traces
+        .filter((trace) => trace.requestedName !== 'finish' && trace.outcome.type === 'result')
+        .map((trace) => (trace.outcome.type === 'result' ? trace.outcome.value : null));
+      checks.push({
+        name: `gold[${index}] results contain the answer`,
+        ok: answerAppears(query.answer, results),
+        detail: `expected ${JSON.stringify(query.answer.type === 'set' ? query.answer.values : query.answer.value)}`,
+      });
+    }
+  }
+  const first = query.trajectories[0] ?? [];
+  const wrong = scriptedGoldAgent('wrong', first.slice(0, -1), wrongAnswer(query.answer));
+  const { trajectory } = await playQuery(item, wrong, settings);
+  const score = scoreEpisode(trajectory, query, item.environment);
+  checks.push({
+    name: 'a wrong play fails',
+    ok: !score.success && (score.scores.IAC ?? 0) < 1,
+    detail: `success ${score.success}, IAC ${(score.scores.IAC ?? 0).toFixed(3)}`,
+  });
+  return { caseId: item.id, checks };
+}

@@ -1,0 +1,177 @@
+/**
+ * ToolTalk (Farn & Shin, 2023) on toolgauge: replayed conversations over 28 tools in 7 plugins, scored
+ * by tool-call precision, recall, incorrect-action rate and conversation success. Cases are the built-in
+ * conversations under `data/tooltalk/` (written for this project) or the original data (`--data` pointing
+ * at a ToolTalk checkout's `data/`, or `toolgauge data pull tooltalk`).
+ */
+import { fileURLToPath } from 'node:url';
+import { z } from 'zod';
+import { TOOLTALK_TOOLS } from '../../domains/tooltalk/index.js';
+import { conversationFor } from '../../models/index.js';
+import type { Benchmark, EpisodeInput, EpisodeResult, Trajectory } from '../../spec/index.js';
+import { isInfrastructureError } from '../../spec/index.js';
+import { conversationFileSchema } from './conversation-file.js';
+import { explainToolTalkEpisode } from './explain-episode.js';
+import { loadToolTalkFolder } from './load-conversations.js';
+import { oracleAgent } from './oracle-agent.js';
+import { proveConversation } from './prove-conversation.js';
+import { scoreReplay } from './score-replay.js';
+import { offeredTools } from './tool-offer.js';
+import { aggregateToolTalk } from './tooltalk-aggregate.js';
+import type { ToolTalkCase } from './tooltalk-case.js';
+import { metricValues, TOOLTALK_METRICS } from './tooltalk-metrics.js';
+import { TOOLTALK_OPTIONS, toolTalkSettings } from './tooltalk-options.js';
+import { parseToolTalkRecord, TOOLTALK_RECORD_VERSION, type ToolTalkRecord } from './tooltalk-record.js';
+import { replayConversation, systemPrompt } from './turn-replay.js';
+
+export type { ToolTalkCase } from './tooltalk-case.js';
+export type { ToolTalkRecord } from './tooltalk-record.js';
+
+/** The built-in conversations, in the original layout. */
+export const BUILTIN_TOOLTALK_FOLDER = fileURLToPath(new URL('../../../data/tooltalk/', import.meta.url));
+
+async function play(input: EpisodeInput<ToolTalkCase>): Promise<EpisodeResult<ToolTalkRecord>> {
+  const settings = toolTalkSettings(input.options);
+  const { conversation, databases } = input.case;
+  const replay = await replayConversation(input.case.id, conversation, databases, input.agent, {
+    mode: settings.mode,
+    tools: offeredTools(conversation, settings.toolSet, settings.documentation),
+    maxCallsPerTurn: settings.maxCallsPerTurn,
+    signal: input.signal,
+  });
+  const base = {
+    formatVersion: TOOLTALK_RECORD_VERSION,
+    caseId: input.case.id,
+    mode: settings.mode,
+    toolSet: settings.toolSet,
+    documentation: settings.documentation,
+    maxCallsPerTurn: settings.maxCallsPerTurn,
+  } as const;
+  const unscored = (error: string): EpisodeResult<ToolTalkRecord> => ({
+    status: 'failed',
+    error,
+    metrics: {},
+    labels: input.case.labels,
+    record: {
+      ...base,
+      embedder: null,
+      turns: replay.turns.map((turn) => ({
+        turnIndex: turn.turnIndex,
+        predictions: turn.predictions.map((call) => ({ ...call, match: false, incorrectAction: false })),
+        groundTruth: [],
+        reply: turn.reply,
+        callCapHit: turn.callCapHit,
+        termination: turn.termination,
+        trajectory: turn.trajectory,
+      })),
+      metrics: null,
+      errorTypes: null,
+    },
+  });
+  if (replay.infrastructureFailure) return unscored(replay.infrastructureFailure);
+
+  let scored: Awaited<ReturnType<typeof scoreReplay>>;
+  try {
+    scored = await scoreReplay(conversation, replay.turns, settings.mode, () => input.services.embedder());
+  } catch (error) {
+    if (isInfrastructureError(error)) return unscored(error.message);
+    throw error;
+  }
+  const cappedTurns = replay.turns.filter((turn) => turn.callCapHit).length;
+  const record: ToolTalkRecord = {
+    ...base,
+    embedder: scored.embedderId,
+    turns: scored.turns.map((turnCalls, position) => {
+      const played = replay.turns.find((turn) => turn.turnIndex === turnCalls.turnIndex);
+      const flags = scored.evaluation.turns[position];
+      return {
+        turnIndex: turnCalls.turnIndex,
+        predictions: turnCalls.predictions.map((call, index) => ({
+          ...call,
+          match: flags?.predictions[index]?.match ?? false,
+          incorrectAction: flags?.predictions[index]?.badAction ?? false,
+        })),
+        groundTruth: turnCalls.groundTruth.map((call, index) => ({
+          ...call,
+          match: flags?.groundTruth[index] ?? false,
+        })),
+        reply: played?.reply ?? null,
+        callCapHit: played?.callCapHit ?? false,
+        termination: played?.termination ?? { type: 'user-ended' },
+        ...(played ? { trajectory: played.trajectory } : {}),
+      };
+    }),
+    metrics: scored.evaluation.metrics,
+    errorTypes: scored.errorTypes,
+  };
+  return { status: 'scored', metrics: metricValues(scored, cappedTurns), labels: input.case.labels, record };
+}
+
+export const tooltalkBenchmark: Benchmark<ToolTalkCase, ToolTalkRecord> = {
+  id: 'tooltalk',
+  title: 'ToolTalk',
+  description:
+    'Replayed conversations over 28 tools in 7 plugins; tool-call precision, recall, incorrect actions and conversation success.',
+  recordVersion: TOOLTALK_RECORD_VERSION,
+  metrics: TOOLTALK_METRICS,
+  headline: 'success',
+  labels: [
+    { id: 'subset', title: 'Subset' },
+    { id: 'suites', title: 'Plugins' },
+  ],
+  options: TOOLTALK_OPTIONS,
+  agents: [
+    {
+      name: 'oracle',
+      description: 'Plays the ground-truth calls and texts of every turn.',
+      create: (benchmarkCase) => oracleAgent(benchmarkCase.conversation),
+    },
+  ],
+  needsEmbedder: () => true,
+
+  async loadCases(request) {
+    toolTalkSettings(request.options);
+    return request.source
+      ? loadToolTalkFolder(request.source)
+      : loadToolTalkFolder(BUILTIN_TOOLTALK_FOLDER, 'built-in');
+  },
+  play,
+  aggregate: aggregateToolTalk,
+  parseRecord: parseToolTalkRecord,
+  trajectories(record): readonly Trajectory[] {
+    return record.turns.flatMap((turn) => (turn.trajectory ? [turn.trajectory] : []));
+  },
+  explain: explainToolTalkEpisode,
+  tools: () => TOOLTALK_TOOLS.map((entry) => entry.tool),
+  caseFileSchema: () => z.toJSONSchema(conversationFileSchema, { target: 'draft-2020-12', io: 'input' }),
+  prove(benchmarkCase, context) {
+    return proveConversation(benchmarkCase, toolTalkSettings(context.options), context.services);
+  },
+  reference(benchmarkCase, options) {
+    const settings = toolTalkSettings(options);
+    const { conversation } = benchmarkCase;
+    const firstAssistant = conversation.conversation.findIndex((turn) => turn.role === 'assistant');
+    const prefixTurns = conversation.conversation.slice(0, Math.max(0, firstAssistant));
+    return {
+      prefix: conversationFor('agent', [
+        {
+          index: 0,
+          type: 'text',
+          sender: 'system',
+          recipient: 'agent',
+          visibleTo: ['system', 'agent'],
+          text: systemPrompt(conversation),
+        },
+        ...prefixTurns.map((turn, position) => ({
+          index: position + 1,
+          type: 'text' as const,
+          sender: 'user' as const,
+          recipient: 'agent' as const,
+          visibleTo: ['user', 'agent'] as const,
+          text: turn.text,
+        })),
+      ]),
+      tools: offeredTools(conversation, settings.toolSet, settings.documentation),
+    };
+  },
+};

@@ -1,0 +1,60 @@
+import { CommanderError } from 'commander';
+import { redactUrls } from '../models/index.js';
+import { EXIT_CODES } from '../runs/exit-codes.js';
+import { main } from './main.js';
+import { terminalSafe } from './terminal-safe.js';
+import { UsageError } from './usage-error.js';
+
+/**
+ * The command line as `bin/toolgauge.js` runs it: the program, plus everything around it that a shell
+ * user and a CI job rely on — exit codes (see {@link EXIT_CODES}), one-line errors with a pointer to the
+ * command's help, no secrets or terminal escapes in error text, and a quiet exit when the reader of
+ * stdout goes away (`toolgauge list cases | head -1`).
+ */
+export async function runCommandLine(argv: readonly string[]): Promise<void> {
+  // The AI SDK would print a warning per request (e.g. for settings a provider ignores); toolgauge
+  // records what it sends, so these are noise on a terminal and in CI logs.
+  globalThis.AI_SDK_LOG_WARNINGS = false;
+  for (const stream of [process.stdout, process.stderr]) stream.on('error', exitQuietlyOnBrokenPipe);
+  try {
+    await main(argv);
+  } catch (error) {
+    process.exitCode = reportFailure(error, argv);
+  }
+}
+
+/** Prints a failure as one line (plus a hint for usage errors) and returns the exit code. */
+export function reportFailure(
+  error: unknown,
+  argv: readonly string[],
+  write: (text: string) => void = (text) => process.stderr.write(text),
+): number {
+  if (error instanceof CommanderError && !isUsageErrorThrownByAction(error)) {
+    // Commander has printed its own message (or the help, or the version) already.
+    if (['commander.helpDisplayed', 'commander.version', 'commander.help'].includes(error.code)) return error.exitCode;
+    return EXIT_CODES.usage;
+  }
+  const message = terminalSafe(redactUrls(error instanceof Error ? error.message : String(error)));
+  write(`toolgauge: ${message}\n`);
+  if (error instanceof UsageError || error instanceof CommanderError) {
+    write(`${helpHint(argv)}\n`);
+    return EXIT_CODES.usage;
+  }
+  return EXIT_CODES.error;
+}
+
+/** `InvalidArgumentError`s thrown inside an action reach us unprinted (commander prints only its own). */
+function isUsageErrorThrownByAction(error: CommanderError): boolean {
+  return error.code === 'commander.invalidArgument' && !error.message.startsWith('error:');
+}
+
+/** `see toolgauge run --help`, for the command the user typed. */
+export function helpHint(argv: readonly string[]): string {
+  const command = argv.slice(2).find((argument) => !argument.startsWith('-'));
+  return `see \`toolgauge ${command && /^[a-z-]+$/.test(command) ? `${command} ` : ''}--help\``;
+}
+
+function exitQuietlyOnBrokenPipe(error: NodeJS.ErrnoException): void {
+  if (error.code === 'EPIPE') process.exit(process.exitCode ?? 0);
+  throw error;
+}

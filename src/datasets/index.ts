@@ -1,0 +1,3 @@
+export * from './archive-entries.js';
+export * from './dataset-table.js';
+export * from './pull-dataset.js';

@@ -1,0 +1,146 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CachingEmbedder } from './caching-embedder.js';
+import { cosineSimilarity } from './cosine.js';
+import { createEmbedder } from './create-embedder.js';
+import { LexicalEmbedder } from './lexical-embedder.js';
+import { REFERENCE_THRESHOLDS, thresholdsFor } from './similarity-thresholds.js';
+import { UseLiteEmbedder } from './use-lite-embedder.js';
+
+describe('lexical embedder', () => {
+  it('scores shared wording high and unrelated text low', async () => {
+    const [a, b, c] = await new LexicalEmbedder().embed([
+      'Pick up the dry cleaning',
+      'pick up dry cleaning',
+      'Book flights to Oslo',
+    ]);
+    if (!a || !b || !c) throw new Error('missing vectors');
+    expect(cosineSimilarity(a, b)).toBeGreaterThan(0.8);
+    expect(cosineSimilarity(a, c)).toBeLessThan(0.3);
+  });
+});
+
+describe('caching embedder', () => {
+  it('embeds each distinct text once', async () => {
+    const seen: string[] = [];
+    const inner = {
+      id: 'counting',
+      dimensions: 2,
+      async embed(texts: readonly string[]) {
+        seen.push(...texts);
+        return texts.map((text) => Float32Array.from([text.length, 1]));
+      },
+    };
+    const cached = new CachingEmbedder(inner);
+    await cached.embed(['a', 'bb', 'a']);
+    const again = await cached.embed(['bb', 'ccc']);
+    expect(seen).toEqual(['a', 'bb', 'ccc']);
+    expect([...(again[1] ?? [])]).toEqual([3, 1]);
+    expect(cached.size).toBe(3);
+  });
+
+  it('gathers texts asked for at the same moment into one request, and retries after a failure', async () => {
+    const batches: string[][] = [];
+    let fail = true;
+    const inner = {
+      id: 'batching',
+      dimensions: 1,
+      async embed(texts: readonly string[]) {
+        batches.push([...texts]);
+        if (fail) throw new Error('down');
+        return texts.map(() => Float32Array.from([1]));
+      },
+    };
+    const cached = new CachingEmbedder(inner);
+    await expect(Promise.all([cached.embed(['a']), cached.embed(['b', 'a'])])).rejects.toThrow('down');
+    fail = false;
+    await Promise.all([cached.embed(['a']), cached.embed(['b']), cached.embed(['c'])]);
+    expect(batches).toEqual([
+      ['a', 'b'],
+      ['a', 'b', 'c'],
+    ]);
+  });
+});
+
+describe('thresholds', () => {
+  it('keeps the reference values for servers and calibrated ones for the offline embedders', () => {
+    expect(thresholdsFor('openai-compatible:all-mpnet-base-v2')).toEqual(REFERENCE_THRESHOLDS);
+    expect(thresholdsFor('use-lite').strict).toBeLessThan(REFERENCE_THRESHOLDS.strict);
+  });
+});
+
+describe('createEmbedder', () => {
+  it('names the choices for an unknown embedder and asks for a base URL', async () => {
+    await expect(createEmbedder('word2vec')).rejects.toThrow(/use-lite.*lexical.*openai-compatible/);
+    await expect(createEmbedder('openai-compatible:mini')).rejects.toThrow(/--embedder-base-url/);
+  });
+
+  it('fails before the run when the embedding server is unreachable', async () => {
+    await expect(createEmbedder('openai-compatible:mini', { baseUrl: 'http://127.0.0.1:9/v1' })).rejects.toThrow(
+      /embedding server http:\/\/127\.0\.0\.1:9\/v1 \(model mini\) failed/,
+    );
+  });
+});
+
+describe('OpenAI-compatible embedder over real HTTP', () => {
+  let server: Server;
+  let baseUrl = '';
+  const requests: { model: string; input: string[] }[] = [];
+  beforeAll(async () => {
+    server = createServer((request, response) => {
+      let body = '';
+      request.on('data', (chunk) => {
+        body += chunk;
+      });
+      request.on('end', () => {
+        const parsed = JSON.parse(body) as { model: string; input: string[] };
+        requests.push(parsed);
+        if (request.url !== '/v1/embeddings') {
+          response.writeHead(404).end();
+          return;
+        }
+        response.writeHead(200, { 'content-type': 'application/json' });
+        response.end(
+          JSON.stringify({
+            object: 'list',
+            model: parsed.model,
+            data: parsed.input.map((text, index) => ({ object: 'embedding', index, embedding: [text.length, 1, 0] })),
+            usage: { prompt_tokens: 1, total_tokens: 1 },
+          }),
+        );
+      });
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1`;
+  });
+  afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+
+  it('embeds through /v1/embeddings, checks the server first and caches', async () => {
+    const embedder = await createEmbedder('openai-compatible:tiny-model', { baseUrl });
+    expect(embedder.id).toBe('openai-compatible:tiny-model');
+    const vectors = await embedder.embed(['abc', 'de', 'abc']);
+    expect(vectors.map((vector) => [...vector])).toEqual([
+      [3, 1, 0],
+      [2, 1, 0],
+      [3, 1, 0],
+    ]);
+    await embedder.embed(['de']);
+    expect(requests.map((request) => request.input)).toEqual([['toolgauge embedder check'], ['abc', 'de']]);
+    expect(requests.every((request) => request.model === 'tiny-model')).toBe(true);
+  });
+});
+
+describe('Universal Sentence Encoder lite (offline default)', () => {
+  it('loads from the installed package and gives 512-dimensional vectors that tell paraphrases apart', async () => {
+    const embedder = new UseLiteEmbedder();
+    const [a, b, c] = await embedder.embed([
+      'Remind me to call grandma',
+      'Set a reminder to phone my grandmother',
+      'The quarterly revenue report is late',
+    ]);
+    if (!a || !b || !c) throw new Error('missing vectors');
+    expect(a.length).toBe(512);
+    expect(cosineSimilarity(a, b)).toBeGreaterThan(cosineSimilarity(a, c) + 0.2);
+  }, 30_000);
+});

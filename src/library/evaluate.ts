@@ -1,0 +1,203 @@
+import { allBenchmarks, getBenchmark } from '../benchmarks/registry.js';
+import { createModelAdapter } from '../models/index.js';
+import {
+  buildRunReport,
+  DEFAULT_RETRY_POLICY,
+  type EmbedderFactory,
+  EndpointLimiter,
+  loadPriceTable,
+  ResilientModelAdapter,
+  type RunEventListener,
+  type RunReport,
+  RunStore,
+  runBenchmark,
+} from '../runs/index.js';
+import type {
+  Agent,
+  AnyBenchmark,
+  BenchmarkCase,
+  BenchmarkOptionValues,
+  CaseProblem,
+  ModelAdapter,
+  ModelSettings,
+} from '../spec/index.js';
+
+/** A registered benchmark as the library lists it. */
+export interface BenchmarkInfo {
+  readonly id: string;
+  readonly title: string;
+  readonly description: string;
+  readonly headline: string;
+  readonly metrics: readonly string[];
+  readonly agents: readonly string[];
+}
+
+/** The benchmarks this toolgauge knows (test-only ones left out). */
+export function listBenchmarks(): BenchmarkInfo[] {
+  return allBenchmarks()
+    .filter((benchmark) => !benchmark.hidden)
+    .map((benchmark) => ({
+      id: benchmark.id,
+      title: benchmark.title,
+      description: benchmark.description,
+      headline: benchmark.headline,
+      metrics: benchmark.metrics.map((metric) => metric.id),
+      agents: benchmark.agents.map((agent) => agent.name),
+    }));
+}
+
+/** A benchmark's cases: built-in, or from the user's files (`data`); problems name file and field. */
+export async function loadBenchmarkCases(
+  benchmarkId: string,
+  request: { readonly data?: string; readonly options?: BenchmarkOptionValues } = {},
+): Promise<{
+  readonly cases: readonly BenchmarkCase[];
+  readonly problems: readonly CaseProblem[];
+  readonly caseSetHash: string;
+}> {
+  const benchmark = getBenchmark(benchmarkId);
+  return benchmark.loadCases({
+    ...(request.data ? { source: request.data } : {}),
+    options: withDefaults(benchmark, request.options),
+  });
+}
+
+export interface EvaluateOptions {
+  /** A registered benchmark id, e.g. `sandbox`. */
+  readonly benchmark: string;
+  /**
+   * Who plays: a built-in agent of the benchmark (`oracle`, …), a model spec (`openai:gpt-4o`), or your own
+   * agent (a function making a fresh one per episode, given the case).
+   */
+  readonly agent: string | ((benchmarkCase: BenchmarkCase) => Agent);
+  /** `scripted` (default: the benchmark's own user) or a model spec for an LLM user simulator. */
+  readonly user?: string;
+  /** Where the run is stored (a SQLite file); default: in memory, gone when the call returns. */
+  readonly store?: string;
+  /** Default: `<benchmark>-<agent>-<time>`. Reusing an id continues that run (scored episodes are kept). */
+  readonly runId?: string;
+  /** The user's case files or folder; default: the built-in cases. */
+  readonly data?: string;
+  /** Glob on case ids, and at most this many cases. */
+  readonly cases?: string;
+  readonly limit?: number;
+  /** The benchmark's own options by flag name (`{ category: ['state_dependency'] }`). */
+  readonly options?: BenchmarkOptionValues;
+  readonly trials?: number;
+  readonly concurrency?: number;
+  /** The model server of the agent (and user) model, for `openai-compatible:` specs and proxies. */
+  readonly baseUrl?: string;
+  readonly userBaseUrl?: string;
+  readonly modelSettings?: ModelSettings;
+  readonly maxMessages?: number;
+  readonly maxCost?: number;
+  /** The embedder spec for benchmarks that need one, or your own factory. */
+  readonly embedder?: string;
+  readonly embedderFactory?: EmbedderFactory;
+  readonly onEvent?: RunEventListener;
+  readonly onProblem?: (problem: CaseProblem) => void;
+  readonly signal?: AbortSignal;
+}
+
+/**
+ * Runs a benchmark's cases with an agent and returns the run's typed report (the same JSON that
+ * `toolgauge report --format json` prints): headline, metrics, the benchmark's tables, trials, usage.
+ */
+export async function evaluate(options: EvaluateOptions): Promise<RunReport> {
+  const benchmark = getBenchmark(options.benchmark);
+  const store = await RunStore.open(options.store ?? ':memory:');
+  try {
+    const agentName = typeof options.agent === 'string' ? options.agent : 'module:library';
+    const runId =
+      options.runId ??
+      `${benchmark.id}-${agentName.replace(/[^A-Za-z0-9.-]+/g, '-')}-${new Date().toISOString().replace(/[-:]/g, '').slice(0, 15)}`;
+    const benchmarkOptions = withDefaults(benchmark, options.options);
+    const modelSettings = options.modelSettings ?? { temperature: 0 };
+    const settings = {
+      formatVersion: 2,
+      benchmark: benchmark.id,
+      agent: agentName,
+      user: options.user ?? 'scripted',
+      trials: options.trials ?? 1,
+      ...(options.data ? { data: options.data } : {}),
+      ...(options.cases ? { case: options.cases } : {}),
+      ...(options.limit === undefined ? {} : { limit: options.limit }),
+      ...Object.fromEntries(Object.entries(benchmarkOptions).filter(([, value]) => value !== undefined)),
+    };
+    const customAgent = typeof options.agent === 'function' ? options.agent : undefined;
+    await runBenchmark({
+      benchmark,
+      runId,
+      store,
+      settings,
+      ...(options.data ? { source: options.data } : {}),
+      selection: {
+        ...(options.cases ? { casePattern: options.cases } : {}),
+        ...(options.limit === undefined ? {} : { limit: options.limit }),
+      },
+      options: benchmarkOptions,
+      trials: options.trials ?? 1,
+      participants: {
+        agent: agentName,
+        user: options.user ?? 'scripted',
+        agentSettings: modelSettings,
+        userSettings: modelSettings,
+        cache: options.store ? 'use' : 'off',
+      },
+      context: {
+        adapterFor: modelAdapters(options),
+        ...(customAgent ? { customAgent } : {}),
+      },
+      ...(options.maxMessages === undefined ? {} : { maxMessages: options.maxMessages }),
+      ...(options.embedder ? { embedder: options.embedder } : {}),
+      ...(options.embedderFactory ? { embedderFactory: options.embedderFactory } : {}),
+      prices: loadPriceTable(),
+      concurrency: options.concurrency ?? 4,
+      ...(options.maxCost === undefined ? {} : { maxCost: options.maxCost }),
+      ...(options.onEvent ? { onEvent: options.onEvent } : {}),
+      ...(options.onProblem ? { onProblem: options.onProblem } : {}),
+      ...(options.signal ? { signal: options.signal } : {}),
+    });
+    return buildRunReport(store, runId);
+  } finally {
+    store.close();
+  }
+}
+
+/** The typed report of a stored run (`toolgauge report --format json`). */
+export async function readReport(store: string, runId: string): Promise<RunReport> {
+  const opened = await RunStore.open(store);
+  try {
+    return buildRunReport(opened, runId);
+  } finally {
+    opened.close();
+  }
+}
+
+function withDefaults(benchmark: AnyBenchmark, given: BenchmarkOptionValues = {}): BenchmarkOptionValues {
+  for (const flag of Object.keys(given)) {
+    if (!benchmark.options.some((option) => option.flag === flag)) {
+      throw new Error(`the ${benchmark.id} benchmark has no option "${flag}"`);
+    }
+  }
+  return Object.fromEntries(benchmark.options.map((option) => [option.flag, given[option.flag] ?? option.default]));
+}
+
+function modelAdapters(options: EvaluateOptions): (spec: string, role: 'agent' | 'user') => ModelAdapter {
+  const adapters = new Map<string, ModelAdapter>();
+  const limiter = new EndpointLimiter(options.concurrency ?? 4);
+  return (spec, role) => {
+    const baseUrl = role === 'user' ? (options.userBaseUrl ?? options.baseUrl) : options.baseUrl;
+    const key = `${spec}@${baseUrl ?? ''}`;
+    let adapter = adapters.get(key);
+    if (!adapter) {
+      adapter = new ResilientModelAdapter(
+        createModelAdapter(spec, baseUrl ? { baseUrl } : {}),
+        limiter,
+        DEFAULT_RETRY_POLICY,
+      );
+      adapters.set(key, adapter);
+    }
+    return adapter;
+  };
+}

@@ -1,0 +1,199 @@
+import type { ModelRequest, ModelResponse, ToolCall } from '../../spec/index.js';
+import { LATE_SYSTEM_MESSAGE_PREFIX } from './ai-sdk-messages.js';
+
+/**
+ * The Chat Completions wire format as toolgauge speaks it to OpenAI-compatible servers, by hand: the
+ * same body, field for field and in the same order, as the AI SDK's `openai-compatible` provider sends
+ * for the same request (so a server, a response cache or a recorded fixture sees the same bytes), and
+ * the same reading of the reply. `chat-completions-wire.test.ts` checks both against the AI SDK.
+ */
+
+type JsonObject = Record<string, unknown>;
+
+/** The request body for `POST <baseUrl>/chat/completions`. */
+export function chatCompletionsBody(model: string, request: ModelRequest): JsonObject {
+  const { settings } = request;
+  const hasTools = request.tools.length > 0;
+  return {
+    model,
+    ...(settings.maxOutputTokens !== undefined ? { max_tokens: settings.maxOutputTokens } : {}),
+    ...(settings.temperature !== undefined ? { temperature: settings.temperature } : {}),
+    ...(settings.seed !== undefined ? { seed: settings.seed } : {}),
+    ...(hasTools && settings.parallelToolCalls !== undefined
+      ? { parallel_tool_calls: settings.parallelToolCalls }
+      : {}),
+    messages: wireMessages(request),
+    ...(hasTools
+      ? {
+          tools: request.tools.map((tool) => ({
+            type: 'function',
+            function: { name: tool.name, description: tool.description, parameters: tool.parameters },
+          })),
+          tool_choice: 'auto',
+        }
+      : {}),
+  };
+}
+
+/**
+ * The conversation as Chat Completions messages, by the rules of `toSdkPrompt` and the AI SDK's
+ * converter: opening system messages stay system messages, a later one becomes a "System note: " user
+ * turn; an assistant turn with tool calls has `content: null` when it has no text; arguments are sent as
+ * the JSON text (text the model wrote that is not JSON goes as a JSON string); each tool result is its
+ * own `tool` message.
+ */
+function wireMessages(request: ModelRequest): JsonObject[] {
+  const messages: JsonObject[] = [];
+  let opening = true;
+  for (const message of request.messages) {
+    if (message.role === 'system' && opening) {
+      messages.push({ role: 'system', content: message.text });
+      continue;
+    }
+    opening = false;
+    switch (message.role) {
+      case 'system':
+        messages.push({ role: 'user', content: `${LATE_SYSTEM_MESSAGE_PREFIX}${message.text}` });
+        break;
+      case 'user':
+        messages.push({ role: 'user', content: message.text });
+        break;
+      case 'assistant': {
+        if (message.text === '' && message.toolCalls.length === 0) break;
+        const toolCalls = message.toolCalls.map((call) => ({
+          id: call.id,
+          type: 'function',
+          function: { name: call.name, arguments: serializedArguments(call.arguments) },
+        }));
+        messages.push({
+          role: 'assistant',
+          content: toolCalls.length > 0 ? message.text || null : message.text,
+          ...(toolCalls.length > 0 ? { tool_calls: toolCalls } : {}),
+        });
+        break;
+      }
+      case 'tool':
+        messages.push({ role: 'tool', tool_call_id: message.callId, content: message.text });
+        break;
+    }
+  }
+  return messages;
+}
+
+function serializedArguments(value: ToolCall['arguments']): string {
+  if (typeof value !== 'string') return JSON.stringify(value);
+  return parseJson(value).ok ? value : JSON.stringify(value);
+}
+
+/** A reply that is not a Chat Completions response (not JSON, no choice, no message). */
+export class ReplyFormatError extends Error {
+  override readonly name = 'ReplyFormatError';
+}
+
+/**
+ * Reads a Chat Completions response: the text (content parts and any refusal), the tool calls with
+ * their arguments parsed as the AI SDK does (empty → `{}` for a declared tool, unparsable → the raw
+ * text), usage, and the finish reason in the AI SDK's vocabulary.
+ */
+export function parseChatCompletion(body: string, declaredTools: ReadonlySet<string> | undefined): ModelResponse {
+  const parsed = parseJson(body);
+  if (!parsed.ok) throw new ReplyFormatError('Invalid JSON response');
+  const reply = parsed.value;
+  if (!isObject(reply) || !Array.isArray(reply.choices)) throw new ReplyFormatError('Invalid JSON response');
+  const choice = reply.choices[0];
+  if (!isObject(choice)) throw new ReplyFormatError('Response did not contain any choices.');
+  const message = choice.message;
+  if (!isObject(message)) throw new ReplyFormatError('Invalid JSON response');
+
+  let text = contentText(message.content);
+  const refusal = typeof message.refusal === 'string' ? message.refusal : '';
+  text += refusal;
+  const toolCalls: ToolCall[] = [];
+  if (Array.isArray(message.tool_calls)) {
+    message.tool_calls.forEach((call: unknown, index: number) => {
+      if (!isObject(call) || !isObject(call.function) || typeof call.function.name !== 'string') {
+        throw new ReplyFormatError('Invalid JSON response');
+      }
+      const name = call.function.name;
+      const raw = typeof call.function.arguments === 'string' ? call.function.arguments : '';
+      toolCalls.push({
+        id: typeof call.id === 'string' && call.id !== '' ? call.id : `call-${index}`,
+        name,
+        arguments: toolArguments(raw, declaredTools?.has(name) === true),
+      });
+    });
+  }
+  const usage = isObject(reply.usage) ? reply.usage : {};
+  return {
+    text,
+    toolCalls,
+    usage: { inputTokens: numberOr0(usage.prompt_tokens), outputTokens: numberOr0(usage.completion_tokens) },
+    finishReason: finishReason(choice.finish_reason, refusal !== ''),
+  };
+}
+
+function contentText(content: unknown): string {
+  if (typeof content === 'string') return content;
+  if (!Array.isArray(content)) return '';
+  let text = '';
+  for (const part of content)
+    if (isObject(part) && part.type === 'text' && typeof part.text === 'string') text += part.text;
+  return text;
+}
+
+/**
+ * The AI SDK's reading of a call's arguments, then toolgauge's (`toolArguments` of the AI SDK adapter):
+ * a JSON object stays an object; any other JSON value is written back as text; unparsable text stays text.
+ */
+function toolArguments(raw: string, declared: boolean): ToolCall['arguments'] {
+  let input: unknown;
+  if (declared && raw.trim() === '') input = {};
+  else {
+    const parsed = parseJson(raw);
+    input = parsed.ok ? parsed.value : raw;
+  }
+  if (typeof input === 'string') return input;
+  if (isObject(input)) return input;
+  return JSON.stringify(input) ?? '';
+}
+
+function finishReason(reason: unknown, refused: boolean): string {
+  switch (reason) {
+    case 'stop':
+      return refused ? 'content-filter' : 'stop';
+    case 'length':
+      return 'length';
+    case 'content_filter':
+      return 'content-filter';
+    case 'function_call':
+    case 'tool_calls':
+      return 'tool-calls';
+    default:
+      return 'other';
+  }
+}
+
+/** JSON.parse that refuses prototype-poisoning keys, as the AI SDK's secure parser does. */
+function parseJson(text: string): { ok: true; value: unknown } | { ok: false } {
+  try {
+    return {
+      ok: true,
+      value: JSON.parse(text, (key, value: unknown) => {
+        if (key === '__proto__' || (key === 'constructor' && isObject(value) && 'prototype' in value)) {
+          throw new Error('forbidden key');
+        }
+        return value;
+      }),
+    };
+  } catch {
+    return { ok: false };
+  }
+}
+
+function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function numberOr0(value: unknown): number {
+  return typeof value === 'number' && Number.isFinite(value) ? value : 0;
+}

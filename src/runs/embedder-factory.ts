@@ -1,0 +1,33 @@
+import { createEmbedder as makeEmbedder } from '../embeddings/index.js';
+import type { BenchmarkServices, Embedder } from '../spec/index.js';
+
+/**
+ * Makes the embedder a run asks for (`--embedder <spec>`; undefined: the default). The seam between runs
+ * and `src/embeddings`: the embeddings module provides the implementation; until it does, asking for an
+ * embedder fails with a clear error. Library callers may pass their own factory instead.
+ */
+export type EmbedderFactory = (spec: string | undefined, signal?: AbortSignal) => Promise<Embedder>;
+
+/**
+ * toolgauge's embedders (`src/embeddings`): `use-lite` (the offline default), `lexical`, or
+ * `openai-compatible:<model>` at the base URL in `TOOLGAUGE_EMBEDDER_BASE_URL` (set by
+ * `--embedder-base-url`). The embedder is checked before it is returned and caches vectors for the run.
+ */
+export const createEmbedder: EmbedderFactory = (spec, signal) => {
+  const baseUrl = process.env.TOOLGAUGE_EMBEDDER_BASE_URL;
+  return makeEmbedder(spec ?? 'use-lite', { ...(baseUrl ? { baseUrl } : {}), ...(signal ? { signal } : {}) });
+};
+
+/** A run's services: the embedder is made on first use and shared by every episode of the run. */
+export function runServices(
+  embedderSpec: string | undefined,
+  factory: EmbedderFactory = createEmbedder,
+): BenchmarkServices {
+  let embedder: Promise<Embedder> | undefined;
+  return {
+    embedder() {
+      embedder ??= factory(embedderSpec);
+      return embedder;
+    },
+  };
+}

@@ -1,0 +1,125 @@
+import { randomUUID } from 'node:crypto';
+import { hostname } from 'node:os';
+import type { DatabaseSync, StatementSync } from 'node:sqlite';
+
+/**
+ * Episode claims: how several processes share one store without playing an episode twice.
+ *
+ * Before playing an episode a process claims it — one atomic statement that succeeds only when nobody
+ * holds the episode or the holder's claim has expired — and keeps its claims alive with a heartbeat.
+ * It stores the episode's row before it releases the claim, so the next claimant sees the row and
+ * skips it. A process that dies (SIGKILL, a lost machine) stops its heartbeat; its claims expire after
+ * the time-to-live and another process takes them. Time is wall-clock milliseconds, shared by every
+ * process on the machine.
+ */
+
+/** The table, created on first use; one row per claimed episode. */
+export const CLAIMS_SCHEMA = `
+CREATE TABLE IF NOT EXISTS claims (
+  run_id TEXT NOT NULL,
+  episode_key TEXT NOT NULL,
+  owner TEXT NOT NULL,
+  expires_at INTEGER NOT NULL,
+  PRIMARY KEY (run_id, episode_key)
+);
+CREATE INDEX IF NOT EXISTS claims_by_owner ON claims (owner);
+`;
+
+/** How long a claim lives without a heartbeat (default 60 s). */
+export const DEFAULT_CLAIM_TTL_MS = 60_000;
+
+export interface EpisodeClaimsOptions {
+  /** A claim not renewed within this long is free to take (default 60 s). */
+  readonly ttlMs?: number;
+  /** How often held claims are renewed (default a third of the time-to-live). */
+  readonly heartbeatMs?: number;
+  /** Who claims: default `<host>:<pid>:<random>`, unique per process and run. */
+  readonly owner?: string;
+  readonly now?: () => number;
+}
+
+/** A unique id for this process's claims. */
+export function claimOwnerId(): string {
+  return `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
+}
+
+/** The claims of one process on one run. */
+export class EpisodeClaims {
+  readonly owner: string;
+  readonly ttlMs: number;
+  readonly heartbeatMs: number;
+  private readonly now: () => number;
+  private readonly held = new Set<string>();
+  private timer: NodeJS.Timeout | undefined;
+  private readonly claimStatement: StatementSync;
+  private readonly releaseStatement: StatementSync;
+  private readonly renewStatement: StatementSync;
+
+  constructor(
+    private readonly database: DatabaseSync,
+    readonly runId: string,
+    options: EpisodeClaimsOptions = {},
+  ) {
+    database.exec(CLAIMS_SCHEMA);
+    this.owner = options.owner ?? claimOwnerId();
+    this.ttlMs = options.ttlMs ?? DEFAULT_CLAIM_TTL_MS;
+    this.heartbeatMs = options.heartbeatMs ?? Math.max(10, Math.floor(this.ttlMs / 3));
+    this.now = options.now ?? Date.now;
+    // One statement: insert, or take over only an expired claim (or one already ours).
+    this.claimStatement = database.prepare(
+      `INSERT INTO claims (run_id, episode_key, owner, expires_at) VALUES (?, ?, ?, ?)
+       ON CONFLICT (run_id, episode_key) DO UPDATE SET owner = excluded.owner, expires_at = excluded.expires_at
+       WHERE claims.expires_at <= ? OR claims.owner = excluded.owner`,
+    );
+    this.releaseStatement = database.prepare('DELETE FROM claims WHERE run_id = ? AND episode_key = ? AND owner = ?');
+    this.renewStatement = database.prepare('UPDATE claims SET expires_at = ? WHERE run_id = ? AND owner = ?');
+  }
+
+  /** Claims an episode; false when another live process holds it. */
+  claim(episodeKey: string): boolean {
+    const now = this.now();
+    const result = this.claimStatement.run(this.runId, episodeKey, this.owner, now + this.ttlMs, now);
+    const claimed = Number(result.changes) === 1;
+    if (claimed) this.held.add(episodeKey);
+    return claimed;
+  }
+
+  /** Gives an episode back (after its row is stored, or when it turned out to be done already). */
+  release(episodeKey: string): void {
+    this.releaseStatement.run(this.runId, episodeKey, this.owner);
+    this.held.delete(episodeKey);
+  }
+
+  /** Renews every claim this process holds. */
+  heartbeat(): void {
+    if (this.held.size > 0) this.renewStatement.run(this.now() + this.ttlMs, this.runId, this.owner);
+  }
+
+  /** Starts renewing held claims every `heartbeatMs`, in the background (it never keeps the process alive). */
+  startHeartbeat(): void {
+    if (this.timer) return;
+    this.timer = setInterval(() => {
+      try {
+        this.heartbeat();
+      } catch {
+        // A busy or closed database: the next beat tries again; at worst a claim expires early.
+      }
+    }, this.heartbeatMs);
+    this.timer.unref();
+  }
+
+  /** Live claims of other processes on this run, by episode key. */
+  heldByOthers(): Map<string, string> {
+    const rows = this.database
+      .prepare('SELECT episode_key, owner FROM claims WHERE run_id = ? AND owner != ? AND expires_at > ?')
+      .all(this.runId, this.owner, this.now()) as { episode_key: string; owner: string }[];
+    return new Map(rows.map((row) => [row.episode_key, row.owner]));
+  }
+
+  /** Stops the heartbeat and releases everything still held (a clean exit, Ctrl-C included). */
+  close(): void {
+    if (this.timer) clearInterval(this.timer);
+    this.timer = undefined;
+    for (const key of [...this.held]) this.release(key);
+  }
+}

@@ -1,0 +1,105 @@
+import type { DatabaseSync } from 'node:sqlite';
+
+/** The store format this toolgauge writes; a database written by a newer toolgauge is refused, an older one migrated. */
+export const STORE_FORMAT_VERSION = 2;
+
+/**
+ * Format 2: episodes are keyed by (run, benchmark, case, trial) and carry their metrics as JSON beside the
+ * headline score; each run has a manifest (toolgauge version, benchmarks with their case-set hashes, price
+ * table version) so two runs can be known comparable.
+ */
+export const SCHEMA = `
+CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
+CREATE TABLE IF NOT EXISTS runs (
+  run_id TEXT PRIMARY KEY,
+  created_at TEXT NOT NULL,
+  config TEXT NOT NULL,
+  manifest TEXT NOT NULL DEFAULT '{}'
+);
+CREATE TABLE IF NOT EXISTS episodes (
+  run_id TEXT NOT NULL REFERENCES runs(run_id),
+  benchmark TEXT NOT NULL,
+  case_id TEXT NOT NULL,
+  trial INTEGER NOT NULL,
+  status TEXT NOT NULL CHECK (status IN ('scored', 'failed')),
+  score REAL,
+  metrics TEXT NOT NULL DEFAULT '{}',
+  error TEXT,
+  input_tokens INTEGER NOT NULL DEFAULT 0,
+  output_tokens INTEGER NOT NULL DEFAULT 0,
+  requests INTEGER NOT NULL DEFAULT 0,
+  cost REAL NOT NULL DEFAULT 0,
+  duration_ms REAL NOT NULL DEFAULT 0,
+  labels TEXT NOT NULL DEFAULT '{}',
+  model_calls TEXT NOT NULL DEFAULT '[]',
+  record TEXT NOT NULL,
+  PRIMARY KEY (run_id, benchmark, case_id, trial)
+);
+CREATE TABLE IF NOT EXISTS cache (
+  key TEXT PRIMARY KEY,
+  response TEXT NOT NULL,
+  created_at TEXT NOT NULL
+);
+CREATE TABLE IF NOT EXISTS attempts (
+  run_id TEXT NOT NULL,
+  benchmark TEXT NOT NULL,
+  case_id TEXT NOT NULL,
+  trial INTEGER NOT NULL,
+  status TEXT NOT NULL,
+  cost REAL NOT NULL DEFAULT 0,
+  input_tokens INTEGER NOT NULL DEFAULT 0,
+  output_tokens INTEGER NOT NULL DEFAULT 0,
+  requests INTEGER NOT NULL DEFAULT 0,
+  error TEXT,
+  ended_at TEXT NOT NULL
+);
+CREATE INDEX IF NOT EXISTS attempts_by_episode ON attempts (run_id, benchmark, case_id, trial);
+`;
+
+/** The format a database says it has (0 for a new, empty one). */
+export function storedFormatVersion(database: DatabaseSync): number {
+  const hasMeta = database.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'meta'").get();
+  if (!hasMeta) return 0;
+  const row = database.prepare("SELECT value FROM meta WHERE key = 'formatVersion'").get() as
+    | { value: string }
+    | undefined;
+  return row ? Number(row.value) : 0;
+}
+
+/**
+ * Migrates a format-1 database in place, in one transaction. Format 1 keyed episodes by (run, case, trial)
+ * and held only ToolSandbox episodes, with `score` and `turn_count` columns and the per-call model usage
+ * inside the record; their metrics are rebuilt from those (score, milestoneScore, minefieldScore and
+ * turnCount, as the sandbox benchmark declares them), so a migrated run reports the same numbers.
+ */
+export function migrateFromVersion1(database: DatabaseSync): void {
+  database.exec('BEGIN');
+  try {
+    database.exec(`
+      ALTER TABLE runs ADD COLUMN manifest TEXT NOT NULL DEFAULT '{}';
+      ALTER TABLE episodes RENAME TO episodes_v1;
+    `);
+    database.exec(SCHEMA);
+    database.exec(`
+      INSERT INTO episodes (run_id, benchmark, case_id, trial, status, score, metrics, error, input_tokens,
+        output_tokens, requests, cost, duration_ms, labels, model_calls, record)
+      SELECT run_id, benchmark, case_id, trial, status, score,
+        CASE WHEN status = 'scored' AND json_valid(record) THEN json_object(
+          'score', score,
+          'milestoneScore', json_extract(record, '$.milestoneScore'),
+          'minefieldScore', json_extract(record, '$.minefieldScore'),
+          'turnCount', turn_count)
+        ELSE '{}' END,
+        error, input_tokens, output_tokens, requests, cost, duration_ms, labels,
+        CASE WHEN json_valid(record) THEN COALESCE(json_extract(record, '$.modelCalls'), '[]') ELSE '[]' END,
+        record
+      FROM episodes_v1;
+      DROP TABLE episodes_v1;
+    `);
+    database.prepare("UPDATE meta SET value = ? WHERE key = 'formatVersion'").run(String(STORE_FORMAT_VERSION));
+    database.exec('COMMIT');
+  } catch (error) {
+    database.exec('ROLLBACK');
+    throw error;
+  }
+}
