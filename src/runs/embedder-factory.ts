@@ -3,8 +3,7 @@ import type { BenchmarkServices, Embedder } from '../spec/index.js';
 
 /**
  * Makes the embedder a run asks for (`--embedder <spec>`; undefined: the default). The seam between runs
- * and `src/embeddings`: the embeddings module provides the implementation; until it does, asking for an
- * embedder fails with a clear error. Library callers may pass their own factory instead.
+ * and `src/embeddings`, which provides the implementation; library callers may pass their own factory.
  */
 export type EmbedderFactory = (spec: string | undefined, signal?: AbortSignal) => Promise<Embedder>;
 

@@ -42,18 +42,12 @@ function wrongSolutionsOf(benchmarkCase: BenchmarkCase): readonly (readonly Turn
   return Array.isArray(scenario?.wrong) ? (scenario.wrong as (readonly Turn[])[]) : [];
 }
 
-/** One case per underlying scenario: the plain tool set and the first wording, when the labels say so. */
-function representative(benchmarkCase: BenchmarkCase): boolean {
-  const augmentation = benchmarkCase.labels.augmentation;
-  if (augmentation !== undefined && augmentation !== 'distraction-0') return false;
-  const baseId = benchmarkCase.labels.baseId;
-  return typeof baseId !== 'string' || !baseId.includes('~');
-}
-
 export async function deriveFromBenchmark(
   corpus: string,
   benchmark: AnyBenchmark,
   services: BenchmarkServices,
+  /** Which of the benchmark's cases to derive from (e.g. one per scenario); default all. */
+  keep: (benchmarkCase: BenchmarkCase) => boolean = () => true,
 ): Promise<CorpusItems> {
   const loaded = await benchmark.loadCases({ options: {} });
   const problems: CaseProblem[] = [...loaded.problems];
@@ -66,7 +60,7 @@ export async function deriveFromBenchmark(
     };
   }
   const signal = new AbortController().signal;
-  for (const benchmarkCase of loaded.cases.filter(representative)) {
+  for (const benchmarkCase of loaded.cases.filter(keep)) {
     try {
       const tools = benchmark.reference(benchmarkCase, {}).tools;
       const solutions: [string, Agent][] = [

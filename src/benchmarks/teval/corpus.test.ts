@@ -4,11 +4,15 @@ import { tevalBenchmark } from './index.js';
 import { isDict } from './python-value.js';
 
 /** The corpus proof: every built-in item (samples and items derived from the sandbox scenarios). */
-describe('built-in T-Eval items derived from the sandbox corpus', () => {
+describe('built-in T-Eval items derived from the tool corpora', () => {
   it('cover every subset and review class, and every item is proven both ways', async () => {
     const loaded = await tevalBenchmark.loadCases({ options: {} });
     expect(loaded.problems).toEqual([]);
     const derived = loaded.cases.filter((item) => item.id.startsWith('sandbox/'));
+    // ToolTalk's conversations and ToolScan's queries feed items too.
+    for (const corpus of ['tooltalk/', 'toolscan/']) {
+      expect(loaded.cases.filter((item) => item.id.startsWith(corpus)).length, corpus).toBeGreaterThan(50);
+    }
     const bySubset = new Map<string, number>();
     for (const item of derived)
       bySubset.set(`${item.subset}.${item.format}`, (bySubset.get(`${item.subset}.${item.format}`) ?? 0) + 1);

@@ -3,7 +3,8 @@
  * the sample files in `data/teval/samples` plus the items derived from toolgauge's own tool corpora.
  */
 import { fileURLToPath } from 'node:url';
-import type { LoadCasesRequest, LoadedCases } from '../../spec/index.js';
+import { LexicalEmbedder } from '../../embeddings/index.js';
+import type { BenchmarkCase, CaseProblem, LoadCasesRequest, LoadedCases } from '../../spec/index.js';
 import { type CorpusItems, deriveFromBenchmark } from './benchmark-corpus.js';
 import type { TevalCase } from './teval-case.js';
 import { caseSetHash, importTevalData } from './teval-import.js';
@@ -13,7 +14,7 @@ export const BUILT_IN_SAMPLES = fileURLToPath(new URL('../../../data/teval/sampl
 export async function loadTevalCases(request: LoadCasesRequest): Promise<LoadedCases<TevalCase>> {
   const imported = await importTevalData(request.source ?? BUILT_IN_SAMPLES);
   if (request.source === undefined) {
-    const derived = await sandboxDerivedItems();
+    const derived = await derivedItems();
     imported.cases.push(...derived.cases);
     imported.problems.push(...derived.problems);
   }
@@ -31,19 +32,40 @@ export async function loadTevalCases(request: LoadCasesRequest): Promise<LoadedC
   };
 }
 
+/**
+ * The tool corpora T-Eval items are derived from, and which of their cases to use: for ToolSandbox one case
+ * per scenario (its plain tool set and first wording); for ToolTalk and ToolScan every case.
+ */
+const DERIVED_CORPORA: readonly { readonly id: string; readonly keep?: (benchmarkCase: BenchmarkCase) => boolean }[] = [
+  {
+    id: 'sandbox',
+    keep: (benchmarkCase) =>
+      benchmarkCase.labels.augmentation === 'distraction-0' && !String(benchmarkCase.labels.baseId ?? '').includes('~'),
+  },
+  { id: 'tooltalk' },
+  { id: 'toolscan' },
+];
+
 let derivedOnce: Promise<CorpusItems> | undefined;
 
-/** Items derived from the sandbox benchmark's built-in cases, through the registry (once per process). */
-function sandboxDerivedItems(): Promise<CorpusItems> {
+/** Items derived from the registered tool corpora's built-in cases, through the registry (once per process). */
+function derivedItems(): Promise<CorpusItems> {
   derivedOnce ??= (async () => {
     // Imported when first needed: the registry imports this benchmark, so a static import would be a cycle.
-    const { getBenchmark } = await import('../registry.js');
-    const services = {
-      embedder: async () => {
-        throw new Error('deriving T-Eval items needs no embedder');
-      },
-    };
-    return deriveFromBenchmark('sandbox', getBenchmark('sandbox'), services);
+    const { getBenchmark, hasBenchmark } = await import('../registry.js');
+    // Playing a corpus's gold solutions may score free text (ToolTalk); the scores are not used here, so
+    // the lexical embedder (no model to load) serves.
+    const lexical = new LexicalEmbedder();
+    const services = { embedder: async () => lexical };
+    const cases: TevalCase[] = [];
+    const problems: CaseProblem[] = [];
+    for (const corpus of DERIVED_CORPORA) {
+      if (!hasBenchmark(corpus.id)) continue;
+      const derived = await deriveFromBenchmark(corpus.id, getBenchmark(corpus.id), services, corpus.keep);
+      cases.push(...derived.cases);
+      problems.push(...derived.problems);
+    }
+    return { cases, problems };
   })();
   return derivedOnce;
 }

@@ -17,10 +17,15 @@ function wireText(message: ReferenceMessage): { role: string; text: string } {
   return { role: message.role, text: message.text };
 }
 
-export async function tevalReferencePlayer(request: {
+interface LoadedItems {
+  readonly byConversation: Map<string, TevalCase>;
+  readonly problems: string[];
+}
+
+async function loadItems(request: {
   readonly sources?: readonly string[];
   readonly options: BenchmarkOptionValues;
-}): Promise<ReferencePlayer> {
+}): Promise<LoadedItems> {
   const sources = request.sources?.length ? request.sources : [undefined];
   const byConversation = new Map<string, TevalCase>();
   const problems: string[] = [];
@@ -32,23 +37,52 @@ export async function tevalReferencePlayer(request: {
       ),
     );
     for (const item of loaded.cases) {
-      const key = conversationKey(
-        tevalReference(item).prefix.map((message) => ({
-          role: message.role,
-          text: 'text' in message ? message.text : '',
-        })),
-      );
+      const prefix = tevalReference(item).prefix.map((message) => ({
+        role: message.role,
+        text: 'text' in message ? message.text : '',
+      }));
+      const key = conversationKey(prefix);
       if (!byConversation.has(key)) byConversation.set(key, item);
     }
   }
+  return { byConversation, problems };
+}
+
+/**
+ * The player loads its items on the first request (or on `warm()`), not when the server starts: deriving
+ * the built-in items plays ~400 sandbox solutions, which a server serving other benchmarks should not wait
+ * for. Until then `caseCount` is 0.
+ */
+export async function tevalReferencePlayer(request: {
+  readonly sources?: readonly string[];
+  readonly options: BenchmarkOptionValues;
+}): Promise<ReferencePlayer> {
+  let loading: Promise<LoadedItems> | undefined;
+  let loaded: LoadedItems | undefined;
+  const load = () => {
+    loading ??= loadItems(request).then((items) => {
+      loaded = items;
+      return items;
+    });
+    return loading;
+  };
   return {
-    caseCount: byConversation.size,
-    itemCount: byConversation.size,
-    problems,
-    warm: () => {},
+    get caseCount() {
+      return loaded?.byConversation.size ?? 0;
+    },
+    get itemCount() {
+      return loaded?.byConversation.size ?? 0;
+    },
+    get problems() {
+      return loaded?.problems ?? [];
+    },
+    warm: () => {
+      void load();
+    },
     async answer(wireRequest) {
+      const items = await load();
       if (wireRequest.tools.length > 0) return { unmatched: 'T-Eval items offer no tools, yet the request has some' };
-      const item = byConversation.get(conversationKey(wireRequest.messages.map(wireText)));
+      const item = items.byConversation.get(conversationKey(wireRequest.messages.map(wireText)));
       if (!item)
         return { unmatched: 'the conversation is the prompt of no T-Eval item (send the messages as they are)' };
       return { role: 'agent', turn: { type: 'text', text: oracleReply(item) }, caseId: item.id };

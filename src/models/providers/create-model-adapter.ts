@@ -154,6 +154,7 @@ function createNativeAdapter(spec: NativeModelSpec, options: CreateModelAdapterO
       ...(apiKey !== undefined ? { apiKey } : {}),
       ...(headers ? { headers } : {}),
       secrets,
+      endpoint,
       limits,
     });
   }

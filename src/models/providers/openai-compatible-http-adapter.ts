@@ -9,7 +9,14 @@ import {
   ReplyTooLargeError,
 } from './bounded-fetch.js';
 import { chatCompletionsBody, parseChatCompletion, ReplyFormatError } from './chat-completions-wire.js';
-import { isRetryableStatus, ProviderError, parseRetryAfter, redactSecrets, toProviderError } from './provider-error.js';
+import {
+  isRetryableStatus,
+  ProviderError,
+  parseRetryAfter,
+  redactedExcerpt,
+  redactSecrets,
+  toProviderError,
+} from './provider-error.js';
 
 /** What the lean client needs: where the server is, what to call the model, and how to authenticate. */
 export interface OpenAICompatibleHttpAdapterOptions {
@@ -24,11 +31,11 @@ export interface OpenAICompatibleHttpAdapterOptions {
   readonly secrets?: readonly string[];
   /** Open connections kept per adapter; default unlimited (the run's concurrency bounds them). */
   readonly maxSockets?: number;
+  /** The endpoint as `describeEndpoint` gives it (no credentials): part of the cache key and of errors. */
+  readonly endpoint?: string;
   /** Largest reply body and tool-call arguments accepted (the same limits as the AI SDK path). */
   readonly limits?: Partial<ReplyLimits>;
 }
-
-const BODY_EXCERPT_LENGTH = 300;
 
 /**
  * A lean model adapter for the OpenAI-compatible Chat Completions wire format (vLLM, Ollama, llama.cpp,
@@ -40,6 +47,7 @@ const BODY_EXCERPT_LENGTH = 300;
  */
 export class OpenAICompatibleHttpAdapter implements ModelAdapter {
   readonly id: string;
+  readonly endpoint?: string;
   readonly #model: string;
   readonly #url: URL;
   readonly #headers: Record<string, string>;
@@ -63,6 +71,7 @@ export class OpenAICompatibleHttpAdapter implements ModelAdapter {
     this.#agent = secure ? new HttpsAgent(agentOptions) : new HttpAgent(agentOptions);
     this.#send = secure ? httpsRequest : httpRequest;
     this.#limits = { ...DEFAULT_REPLY_LIMITS, ...options.limits };
+    if (options.endpoint !== undefined) this.endpoint = options.endpoint;
   }
 
   async generate(request: ModelRequest): Promise<ModelResponse> {
@@ -80,7 +89,8 @@ export class OpenAICompatibleHttpAdapter implements ModelAdapter {
       throw toProviderError(error, context);
     }
     const redact = (text: string) => redactSecrets(text, this.#secrets);
-    const excerpt = reply.body ? ` — ${redact(excerptOf(reply.body))}` : '';
+    // Redact the whole body first, then cut: a key straddling the cut must not survive in part.
+    const excerpt = reply.body ? ` — ${redactedExcerpt(reply.body, this.#secrets)}` : '';
     if (reply.status >= 400) {
       const retryAfterMs = parseRetryAfter(flatHeaders(reply.headers));
       throw new ProviderError(`${label}: request failed with HTTP ${reply.status}${excerpt}`, {
@@ -176,9 +186,4 @@ function flatHeaders(headers: IncomingMessage['headers']): Record<string, string
   const flat: Record<string, string | undefined> = {};
   for (const [name, value] of Object.entries(headers)) flat[name] = Array.isArray(value) ? value.join(', ') : value;
   return flat;
-}
-
-function excerptOf(body: string): string {
-  const flat = body.replace(/\s+/g, ' ').trim();
-  return flat.length > BODY_EXCERPT_LENGTH ? `${flat.slice(0, BODY_EXCERPT_LENGTH)}…` : flat;
 }
