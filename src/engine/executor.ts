@@ -1,8 +1,16 @@
 import type { Role, ToolCall, ToolError, ToolOutcome } from '../spec/index.js';
-import { isToolFailure, type ToolClock, type ToolSet, WorldTransaction } from '../tools/index.js';
+import { isToolFailure, presentToolText, type ToolClock, type ToolSet, WorldTransaction } from '../tools/index.js';
 import type { WorldSnapshot } from '../world/index.js';
 import { checkArguments } from './argument-check.js';
 import { callOrders } from './call-orders.js';
+
+/** A tool's error in the names the caller sees, without pointing at tools it was not given. */
+function presentError(error: ToolError, tools: ToolSet, owner: string): ToolError {
+  const message = presentToolText(error.message, tools, owner, 'errors');
+  const hint = error.hint === undefined ? undefined : presentToolText(error.hint, tools, owner, 'errors');
+  const { hint: _original, ...rest } = error;
+  return { ...rest, message: message || 'The call failed.', ...(hint ? { hint } : {}) };
+}
 
 /** What happened to one call. */
 export interface CallExecution {
@@ -95,7 +103,7 @@ export class Executor {
       };
     } catch (error) {
       const toolError: ToolError = isToolFailure(error)
-        ? error.error
+        ? presentError(error.error, tools, view.tool.name)
         : {
             kind: 'internal',
             message: `"${view.schema.name}" failed unexpectedly: ${error instanceof Error ? error.message : String(error)}`,

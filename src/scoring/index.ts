@@ -1,3 +1,5 @@
+export * from './answer-facts.js';
+export * from './claim-detector.js';
 export * from './column-similarity.js';
 export * from './episode-view.js';
 export * from './rouge-l.js';

@@ -29,6 +29,27 @@ export function rowSetSimilarity(
   return product > 0 ? product ** (1 / target.length) : 0;
 }
 
+/**
+ * How well the target rows are found among the actual rows, in [0, 1]: like `rowSetSimilarity`, but
+ * the actual set may hold other rows too (each target row is paired with a distinct actual row).
+ */
+export function rowSubsetSimilarity(
+  target: readonly Row[],
+  actual: readonly Row[],
+  measureOf: (column: string) => ColumnSimilarity,
+): number {
+  if (target.length > actual.length) return 0;
+  if (target.length === 0) return 1;
+  const scores = target.map((targetRow) => actual.map((actualRow) => rowSimilarity(targetRow, actualRow, measureOf)));
+  if (target.length === 1) return Math.max(...(scores[0] ?? [0]));
+  const costs = scores.map((row) => row.map((score) => (score > 0 ? -Math.log(score) : IMPOSSIBLE)));
+  let product = 1;
+  for (const [targetIndex, actualIndex] of munkres(costs)) {
+    product *= scores[targetIndex]?.[actualIndex] ?? 0;
+  }
+  return product > 0 ? product ** (1 / target.length) : 0;
+}
+
 /** The geometric mean of a target row's column similarities against an actual row. */
 export function rowSimilarity(target: Row, actual: Row, measureOf: (column: string) => ColumnSimilarity): number {
   const columns = Object.keys(target);

@@ -25,6 +25,11 @@ export class ToolSet {
   constructor(
     readonly role: Role,
     readonly views: readonly ToolView[],
+    /**
+     * Real names of the benchmark's other tools for this role, which it was not given: texts shown to the
+     * role (descriptions, error hints) must not point at them (see `presentToolText`).
+     */
+    readonly withheld: readonly string[] = [],
   ) {
     this.byShownName = new Map(views.map((view) => [view.schema.name, view]));
   }
@@ -40,9 +45,14 @@ export class ToolSet {
       .forRole(role)
       .filter((tool) => !filter.allow || filter.allow.includes(tool.name))
       .filter((tool) => !filter.deny?.includes(tool.name));
+    const given = new Set(tools.map((tool) => tool.name));
     return new ToolSet(
       role,
       tools.map((tool) => ({ schema: toolSchema(tool), tool })),
+      registry
+        .forRole(role)
+        .map((tool) => tool.name)
+        .filter((name) => !given.has(name)),
     );
   }
 

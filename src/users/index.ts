@@ -1,2 +1,3 @@
+export * from './confirmation.js';
 export * from './llm-user.js';
 export * from './scripted-user.js';

@@ -11,6 +11,7 @@ import { sandboxReferencePlayer } from './reference/reference-player.js';
 import { sandboxToolkit } from './sandbox-toolkit.js';
 import { scenarioFileJsonSchema } from './scenario-file.js';
 import { explainSandboxRecord, SANDBOX_METRICS } from './score.js';
+import { scoringProfileOf } from './scoring-option.js';
 import { SANDBOX_USER_INSTRUCTIONS } from './user-instructions.js';
 
 /**
@@ -38,7 +39,7 @@ export const sandboxBenchmark: Benchmark<SandboxCase, SandboxEpisodeRecord> = {
   parseRecord: parseSandboxRecord,
   trajectories: (record) => [record.trajectory],
   explain: explainSandboxRecord,
-  prove: (sandboxCase) => proveSandboxCase(sandboxCase),
+  prove: (sandboxCase, { options }) => proveSandboxCase(sandboxCase, scoringProfileOf(options)),
   reference: sandboxReference,
   referencePlayer: sandboxReferencePlayer,
   tools: () => sandboxToolkit().registry.list(),

@@ -3,7 +3,9 @@ import { describe, expect, it } from 'vitest';
 import { AUGMENTATIONS } from '../../tools/index.js';
 import { sandboxCases } from './cases.js';
 import { runSandboxCase } from './play.js';
-import { proveScenario } from './prove.js';
+import { ALTERNATIVE_FLOOR, proveScenario } from './prove.js';
+import { FLOOR_LIMIT } from './prove-floors.js';
+import { proofFigures, renderProofFigures } from './prove-summary.js';
 import { BUILT_IN_SCENARIOS, loadScenarios } from './scenario-loader.js';
 import { UnhelpfulAgent } from './unhelpful-agent.js';
 
@@ -40,13 +42,30 @@ describe('the built-in sandbox corpus', () => {
     expect(scenarios.every((scenario) => scenario.user.paraphrases.length >= 1)).toBe(true);
   });
 
-  it('proves every scenario: gold scores 1 on every case, each wrong solution less', { timeout: 120_000 }, async () => {
+  it('proves every scenario: gold scores 1 on every case, each wrong solution less, trivial agents below the floor limit, every lie 0', {
+    timeout: 240_000,
+  }, async () => {
     const failures: string[] = [];
+    const proofs = [];
     for (const scenario of scenarios) {
       const proof = await proveScenario(scenario);
+      proofs.push(proof);
       failures.push(...proof.problems.map((problem) => `${scenario.id}: ${problem}`));
     }
+    const insufficient = new Set(
+      scenarios
+        .filter((scenario) => scenario.categories.includes('insufficient_information'))
+        .map((scenario) => scenario.id),
+    );
+    const figures = proofFigures(proofs, insufficient);
+    console.log(renderProofFigures(figures).join('\n'));
     expect(failures).toEqual([]);
+    for (const floor of Object.values(figures.floors)) expect(floor.highest).toBeLessThan(FLOOR_LIMIT);
+    expect(figures.liars.scenarios).toBe(insufficient.size);
+    expect(figures.liars.highest).toBe(0);
+    expect(figures.facts.checked).toBeGreaterThan(0);
+    expect(figures.alternatives.played).toBeGreaterThan(0);
+    expect(figures.alternatives.lowest).toBeGreaterThanOrEqual(ALTERNATIVE_FLOOR);
   });
 
   it('gives the unhelpful agent near 0 everywhere but insufficient information, where it scores 1', async () => {

@@ -1,8 +1,9 @@
 import type { BenchmarkOption, BenchmarkOptionValues } from '../../spec/index.js';
 import { AUGMENTATIONS } from '../../tools/index.js';
 import { SANDBOX_CATEGORIES } from './scenario-file.js';
+import { SCORING_OPTION } from './scoring-option.js';
 
-/** The flags the sandbox benchmark adds to `run` and `list`. */
+/** The flags the sandbox benchmark adds to `run`, `list` and `validate`. */
 export const SANDBOX_OPTIONS: readonly BenchmarkOption[] = [
   {
     flag: 'category',
@@ -20,6 +21,7 @@ export const SANDBOX_OPTIONS: readonly BenchmarkOption[] = [
     multiple: true,
     choices: AUGMENTATIONS,
   },
+  SCORING_OPTION,
 ];
 
 /** A multiple-valued option's values (none when it was not given). */

@@ -15,11 +15,13 @@ import { augmentedToolSet, ToolSet } from '../../tools/index.js';
 import { ScriptedUser } from '../../users/index.js';
 import { EpisodeClock, requireTable, WorldSnapshot } from '../../world/index.js';
 import type { SandboxCase } from './cases.js';
-import { type EpisodeScore, evaluateEpisode } from './milestones/index.js';
+import { type EpisodeScore, evaluateEpisode, type ScoringProfile } from './milestones/index.js';
 import { type SandboxEpisodeRecord, sandboxEpisodeRecord } from './record.js';
 import type { SandboxScenario } from './sandbox-scenario.js';
 import { sandboxToolkit } from './sandbox-toolkit.js';
 import { sandboxMetrics } from './score.js';
+import { scoringProfileOf } from './scoring-option.js';
+import { withheldTools } from './withheld-information.js';
 
 /** What every sandbox agent is told, whatever the scenario (it leaks nothing about the test). */
 export const SANDBOX_AGENT_PROMPT =
@@ -40,6 +42,8 @@ export interface SandboxEpisodeOptions {
   readonly maxMessages?: number;
   readonly onEvent?: (event: TrajectoryEvent) => void;
   readonly signal?: AbortSignal;
+  /** How answers and milestones are scored (the `--scoring` benchmark option); default `facts`. */
+  readonly scoring?: ScoringProfile;
 }
 
 /** Plays one sandbox case and scores it with its milestones and minefields. */
@@ -64,7 +68,12 @@ export async function runSandboxCase(options: SandboxEpisodeOptions): Promise<Sa
     ...(options.onEvent ? { onEvent: options.onEvent } : {}),
     ...(options.signal ? { signal: options.signal } : {}),
   });
-  return { trajectory, score: evaluateEpisode(trajectory, schema, scenario.milestones, scenario.minefields) };
+  return {
+    trajectory,
+    score: evaluateEpisode(trajectory, schema, scenario.milestones, scenario.minefields, {
+      profile: options.scoring ?? 'facts',
+    }),
+  };
 }
 
 /** Tool sets already built, per scenario and case (they are immutable, and ranking distractions is slow). */
@@ -83,7 +92,7 @@ export function sandboxToolSet(sandboxCase: SandboxCase): ToolSet {
     toolSet = augmentedToolSet({
       registry: sandboxToolkit().registry,
       necessary: scenario.allow,
-      deny: scenario.deny,
+      deny: withheldTools(scenario.deny, scenario.allow),
       augmentation: sandboxCase.augmentation,
       seed: sandboxCase.baseId,
     });
@@ -150,6 +159,7 @@ export async function playSandboxEpisode(
     agent: input.agent,
     trial: input.trial,
     signal: input.signal,
+    scoring: scoringProfileOf(input.options),
     ...(input.user ? { user: input.user } : {}),
     ...(input.limits.maxMessages === undefined ? {} : { maxMessages: input.limits.maxMessages }),
   });

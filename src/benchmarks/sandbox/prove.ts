@@ -1,39 +1,108 @@
 import { SolutionAgent } from '../../agents/index.js';
 import type { CaseProof, ProofCheck } from '../../spec/index.js';
 import { type SandboxCase, sandboxCases } from './cases.js';
+import type { EpisodeScore, ScoringProfile } from './milestones/index.js';
 import { sandboxOracle } from './oracle.js';
-import { runSandboxCase } from './play.js';
+import { runSandboxCase, type SandboxEpisodeResult } from './play.js';
+import { proveClaims } from './prove-claims.js';
+import { proveFacts } from './prove-facts.js';
+import { proveFloors } from './prove-floors.js';
 import type { SandboxScenario } from './sandbox-scenario.js';
+import type { TrivialAgentName } from './trivial-agents.js';
+
+/** A correct alternative solution must score at least this. */
+export const ALTERNATIVE_FLOOR = 0.95;
 
 export interface ScenarioProof {
   readonly scenario: string;
   readonly file: string;
-  /** One proof per case of the scenario (every opening wording under every augmentation). */
-  readonly proofs: readonly CaseProof[];
+  /** The gold solution's score on each case (must all be exactly 1). */
+  readonly gold: readonly { readonly caseId: string; readonly score: EpisodeScore }[];
+  /** Each wrong solution's score on the original case (must be below 1). */
+  readonly wrong: readonly EpisodeScore[];
+  /** Each alternative solution's score on the original case (must be at least `ALTERNATIVE_FLOOR`). */
+  readonly alternatives: readonly number[];
+  /** Each trivial agent's score on the original case (see `proveFloors`). */
+  readonly floors: Readonly<Record<TrivialAgentName, number>>;
+  /** How many lies were played against the scenario's `claim` minefields, and the highest score one got. */
+  readonly liars: { readonly played: number; readonly highest: number };
+  /** Answer milestones with facts proven both ways: the lowest reworded and highest perturbed score. */
+  readonly facts: { readonly checked: number; readonly lowestReworded: number; readonly highestPerturbed: number };
   /** Every failed check, one line each. */
   readonly problems: readonly string[];
 }
 
-/**
- * Proves a scenario: its gold solution scores exactly 1 on every case (every wording of the opening line
- * under every tool augmentation, calling tools by the names the agent is shown), and each wrong solution
- * scores less on the original case.
- */
-export async function proveScenario(scenario: SandboxScenario): Promise<ScenarioProof> {
-  const proofs: CaseProof[] = [];
-  for (const sandboxCase of sandboxCases([scenario])) proofs.push(await proveSandboxCase(sandboxCase));
-  const problems = proofs.flatMap((proof) => proof.checks.filter((check) => !check.ok).map((check) => check.detail));
-  return { scenario: scenario.id, file: scenario.file, proofs, problems };
+/** What is proven on a scenario's original case besides its gold (its own opening line, first augmentation). */
+interface OriginalCaseProof {
+  readonly wrong: readonly EpisodeScore[];
+  readonly alternatives: readonly number[];
+  readonly floors: Readonly<Record<TrivialAgentName, number>>;
+  readonly liars: { readonly played: number; readonly highest: number };
+  readonly facts: { readonly checked: number; readonly lowestReworded: number; readonly highestPerturbed: number };
+  readonly checks: readonly ProofCheck[];
 }
 
 /**
- * The benchmark's `prove` for one case: the gold solution scores exactly 1 on it; on a scenario's original
- * case (its own opening line, the first augmentation) each wrong solution must also score less than 1.
+ * Proves a scenario: its gold solution scores exactly 1 on every case (every wording of the opening line
+ * under every tool augmentation, calling tools by the names the agent is shown), each wrong solution
+ * scores less on the original case, each alternative at least `ALTERNATIVE_FLOOR`, no trivial agent
+ * reaches the floor limit (outside insufficient information), every lie its `claim` minefields guard
+ * against scores 0, and every answer with facts is proven both ways.
  */
-export async function proveSandboxCase(sandboxCase: SandboxCase): Promise<CaseProof> {
-  const { scenario } = sandboxCase;
-  const agent = sandboxOracle(sandboxCase, 'gold');
-  const { score, trajectory } = await runSandboxCase({ sandboxCase, agent });
+export async function proveScenario(
+  scenario: SandboxScenario,
+  scoring: ScoringProfile = 'facts',
+): Promise<ScenarioProof> {
+  const problems: string[] = [];
+  const cases = sandboxCases([scenario]);
+  const gold = [];
+  let originalRun: SandboxEpisodeResult | undefined;
+  for (const sandboxCase of cases) {
+    const { run, check } = await proveGold(sandboxCase, scoring);
+    originalRun ??= run;
+    gold.push({ caseId: sandboxCase.id, score: run.score });
+    if (!check.ok) problems.push(check.detail);
+  }
+  const original = cases[0];
+  const rest =
+    original && originalRun
+      ? await proveOriginalCase(original, originalRun, scoring)
+      : {
+          wrong: [],
+          alternatives: [],
+          floors: {} as Record<TrivialAgentName, number>,
+          liars: { played: 0, highest: 0 },
+          facts: { checked: 0, lowestReworded: 1, highestPerturbed: 0 },
+          checks: [],
+        };
+  problems.push(...rest.checks.filter((check) => !check.ok).map((check) => check.detail));
+  const { wrong, alternatives, floors, liars, facts } = rest;
+  return { scenario: scenario.id, file: scenario.file, gold, wrong, alternatives, floors, liars, facts, problems };
+}
+
+/**
+ * The benchmark's `prove` for one case: the gold solution scores exactly 1 on it (under the run's
+ * scoring profile); on a scenario's original case (its own opening line, the first augmentation) also
+ * everything else `proveScenario` proves.
+ */
+export async function proveSandboxCase(
+  sandboxCase: SandboxCase,
+  scoring: ScoringProfile = 'facts',
+): Promise<CaseProof> {
+  const { run, check } = await proveGold(sandboxCase, scoring);
+  const checks: ProofCheck[] = [check];
+  const original = sandboxCases([sandboxCase.scenario])[0];
+  if (original?.id === sandboxCase.id) checks.push(...(await proveOriginalCase(sandboxCase, run, scoring)).checks);
+  return { caseId: sandboxCase.id, checks };
+}
+
+/** Plays the gold solution on a case, calling tools by the names the case shows; it must score exactly 1. */
+async function proveGold(
+  sandboxCase: SandboxCase,
+  scoring: ScoringProfile,
+): Promise<{ run: SandboxEpisodeResult; check: ProofCheck }> {
+  const run = await runSandboxCase({ sandboxCase, agent: sandboxOracle(sandboxCase, 'gold'), scoring });
+  const { score, trajectory } = run;
   const missed = [
     ...score.milestones
       .filter((match) => match.similarity !== 1)
@@ -42,26 +111,104 @@ export async function proveSandboxCase(sandboxCase: SandboxCase): Promise<CasePr
       .filter((match) => match.similarity > 0)
       .map((match) => `minefield ${match.milestone} fired @${match.messageIndex}`),
   ];
-  const checks: ProofCheck[] = [
-    {
+  const ok = score.score === 1;
+  return {
+    run,
+    check: {
       name: 'gold scores 1',
-      ok: score.score === 1,
-      detail:
-        score.score === 1
-          ? 'gold 1.000'
-          : `gold solution scores ${score.score.toFixed(4)} on ${sandboxCase.id} (${trajectory.termination.type}); ${missed.join(', ')}`,
+      ok,
+      detail: ok
+        ? 'gold 1.000'
+        : `gold solution scores ${score.score.toFixed(4)} on ${sandboxCase.id} (${trajectory.termination.type}); ${missed.join(', ')}`,
     },
-  ];
-  const original = sandboxCases([scenario])[0];
-  if (original?.id === sandboxCase.id) {
-    for (const [index, solution] of scenario.wrong.entries()) {
-      const wrong = await runSandboxCase({ sandboxCase, agent: new SolutionAgent(solution, 'wrong') });
-      checks.push({
-        name: `wrong solution ${index} scores less`,
-        ok: wrong.score.score < 1,
-        detail: `wrong solution ${index} scores ${wrong.score.score.toFixed(3)}${wrong.score.score < 1 ? '' : ', not less than 1'}`,
-      });
-    }
+  };
+}
+
+/**
+ * On the original case: each wrong solution scores less than 1 and each alternative at least
+ * `ALTERNATIVE_FLOOR` (both under `scoring`); then, under the default profile, the trivial agents' floors,
+ * the lies against claim minefields and the answers' facts; and under `facts`, the gold also scores 1
+ * under `paper` (numbers comparable with the paper).
+ */
+async function proveOriginalCase(
+  original: SandboxCase,
+  goldRun: SandboxEpisodeResult,
+  scoring: ScoringProfile,
+): Promise<OriginalCaseProof> {
+  const { scenario } = original;
+  const checks: ProofCheck[] = [];
+  const alternatives: number[] = [];
+  for (const [index, solution] of scenario.alternatives.entries()) {
+    const { score } = await runSandboxCase({
+      sandboxCase: original,
+      agent: new SolutionAgent(solution, 'alternative'),
+      scoring,
+    });
+    alternatives.push(score.score);
+    const missed = [
+      ...score.milestones
+        .filter((match) => match.similarity < 1)
+        .map((match) => `${match.milestone}=${match.similarity.toFixed(3)}`),
+      ...score.minefields.filter((match) => match.similarity > 0).map((match) => `minefield ${match.milestone}`),
+    ];
+    const ok = score.score >= ALTERNATIVE_FLOOR;
+    checks.push({
+      name: `alternative solution ${index} scores at least ${ALTERNATIVE_FLOOR}`,
+      ok,
+      detail: ok
+        ? `alternative solution ${index} scores ${score.score.toFixed(3)}`
+        : `alternative solution ${index} scores ${score.score.toFixed(4)} < ${ALTERNATIVE_FLOOR}; ${missed.join(', ')}`,
+    });
   }
-  return { caseId: sandboxCase.id, checks };
+  const wrong: EpisodeScore[] = [];
+  for (const [index, solution] of scenario.wrong.entries()) {
+    const { score } = await runSandboxCase({
+      sandboxCase: original,
+      agent: new SolutionAgent(solution, 'wrong'),
+      scoring,
+    });
+    wrong.push(score);
+    checks.push({
+      name: `wrong solution ${index} scores less`,
+      ok: score.score < 1,
+      detail: `wrong solution ${index} scores ${score.score.toFixed(3)}${score.score < 1 ? '' : ', not less than 1'}`,
+    });
+  }
+  const problemChecks = (name: string, problems: readonly string[]): ProofCheck[] =>
+    problems.length === 0
+      ? [{ name, ok: true, detail: `${name}: none` }]
+      : problems.map((detail) => ({ name, ok: false, detail }));
+  const floorProof = await proveFloors(original);
+  checks.push(...problemChecks('trivial agents stay below the floor limit', floorProof.problems));
+  const claimProof = await proveClaims(original, scenario.gold);
+  checks.push(...problemChecks('lies against claim minefields score 0', claimProof.problems));
+  if (scoring === 'facts') {
+    const paper = await runSandboxCase({
+      sandboxCase: original,
+      agent: new SolutionAgent(scenario.gold, 'gold'),
+      scoring: 'paper',
+    });
+    const ok = paper.score.score === 1;
+    checks.push({
+      name: 'gold scores 1 under --scoring paper',
+      ok,
+      detail: ok
+        ? 'gold 1.000 under --scoring paper'
+        : `gold solution scores ${paper.score.score.toFixed(4)} under --scoring paper, not 1`,
+    });
+  }
+  const factProof = await proveFacts(original, scenario.gold, goldRun);
+  checks.push(...problemChecks('answers with facts proven both ways', factProof.problems));
+  return {
+    wrong,
+    alternatives,
+    floors: floorProof.floors,
+    liars: { played: claimProof.liars, highest: claimProof.highest },
+    facts: {
+      checked: factProof.checked,
+      lowestReworded: factProof.lowestReworded,
+      highestPerturbed: factProof.highestPerturbed,
+    },
+    checks,
+  };
 }

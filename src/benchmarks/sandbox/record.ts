@@ -77,7 +77,19 @@ export function sandboxEpisodeRecord(
   };
 }
 
-const matchSchema = z.object({ milestone: z.string(), messageIndex: z.number(), similarity: z.number() });
+const guardrailSchema = z.object({
+  table: z.string(),
+  changedAt: z.number(),
+  wouldMatch: z.number(),
+  unguardedSimilarity: z.number(),
+  window: z.enum(['before', 'after']),
+});
+const matchSchema = z.object({
+  milestone: z.string(),
+  messageIndex: z.number(),
+  similarity: z.number(),
+  guardrail: guardrailSchema.optional(),
+});
 const graphSchema = z.object({
   nodes: z.array(z.object({ id: z.string(), description: z.string().optional(), scored: z.boolean() })),
   edges: z.array(z.tuple([z.string(), z.string()])),

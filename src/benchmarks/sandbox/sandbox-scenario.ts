@@ -32,4 +32,6 @@ export interface SandboxScenario {
   readonly minefields: MilestoneGraphSpec;
   readonly gold: readonly Turn[];
   readonly wrong: readonly (readonly Turn[])[];
+  /** Other correct solutions, each proven to score at least 0.95. */
+  readonly alternatives: readonly (readonly Turn[])[];
 }

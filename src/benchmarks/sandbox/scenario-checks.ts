@@ -51,6 +51,12 @@ export function checkScenario(
 
   // Local times in cell values are not resolved yet; these checks read only names and references.
   const asSpecs = (list: ScenarioFile['milestones']) => list as unknown as readonly MilestoneSpec[];
+  if (file.milestones.length > 1 && file.edges === undefined) {
+    report(
+      'edges',
+      `${file.milestones.length} milestones but no \`edges\`: say which must happen before which, e.g. [lookup, answer] (\`edges: []\` when any order is right); milestones no longer form a chain in file order`,
+    );
+  }
   checkGraph('milestones', 'edges', asSpecs(file.milestones), file.edges, false, context, report);
   if (file.minefields) {
     checkGraph('minefields', 'minefieldEdges', asSpecs(file.minefields), file.minefieldEdges, true, context, report);
@@ -156,6 +162,7 @@ function checkGraph(
         }
         return;
       }
+      if (constraint.type === 'claim') return;
       if (constraint.type === 'message') {
         if (binaryOnly && (constraint.similarity ?? 'rouge-l') === 'rouge-l') {
           report(`${path}.similarity`, 'a minefield message must use `contains` or `exact`, not rouge-l');

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { CLAIM_KINDS } from '../../scoring/index.js';
 
 /**
  * The scenario file format (YAML or JSON), validated at load. `scenarioFileJsonSchema()` exports it for
@@ -34,6 +35,19 @@ const columnSimilarity = z.union([
 const columns = z.record(z.string(), columnSimilarity);
 const id = z.string().regex(/^[a-z0-9][a-z0-9-]*$/, 'use lower-case letters, digits and dashes');
 
+const numeric = z.union([z.number(), z.string()]);
+const fact = z.union([
+  z
+    .object({ number: numeric, tolerance: z.number().nonnegative().optional(), absolute: z.boolean().optional() })
+    .strict(),
+  z.object({ amount: numeric, currency: z.string().min(3), tolerance: z.number().nonnegative().optional() }).strict(),
+  z.object({ time: z.string().regex(/^(\d{2}:\d{2}|\{\{.+\}\})$/, 'a time of day HH:MM') }).strict(),
+  z.object({ date: z.string().regex(/^(\d{4}-\d{2}-\d{2}|\{\{.+\}\})$/, 'a date YYYY-MM-DD') }).strict(),
+  z.object({ name: z.union([z.string().min(1), z.array(z.string().min(1)).min(1)]) }).strict(),
+  z.object({ yes: z.boolean() }).strict(),
+  z.object({ words: z.union([z.string().min(1), z.array(z.string().min(1)).min(1)]) }).strict(),
+]);
+
 const constraint = z.discriminatedUnion('type', [
   z.object({ type: z.literal('table'), table: z.string(), rows: z.array(row), columns: columns.optional() }).strict(),
   z
@@ -43,6 +57,12 @@ const constraint = z.discriminatedUnion('type', [
       rows: z.array(row),
       columns: columns.optional(),
       since: id.optional().describe('Milestone whose message is the reference; default: the initial world.'),
+      including: z
+        .boolean()
+        .optional()
+        .describe(
+          'true: the changed rows include these, whatever else changed (default in minefields); false: exactly these (default in milestones).',
+        ),
     })
     .strict(),
   z
@@ -54,6 +74,21 @@ const constraint = z.discriminatedUnion('type', [
       tolerance: z.record(z.string(), z.number().nonnegative()).optional(),
       alternatives: z.array(callArguments).optional(),
       attempted: z.boolean().optional(),
+      result: callArguments
+        .optional()
+        .describe(
+          'Fields the successful result must hold; a call whose result holds them counts whatever its arguments.',
+        ),
+    })
+    .strict(),
+  z
+    .object({
+      type: z.literal('claim'),
+      claim: z.enum(CLAIM_KINDS).describe('What the agent must not claim to have done or found.'),
+      about: z
+        .array(z.string().min(1))
+        .optional()
+        .describe('Words of which one must be in the claiming clause (a name, a currency).'),
     })
     .strict(),
   z
@@ -62,6 +97,13 @@ const constraint = z.discriminatedUnion('type', [
       from: z.enum(['agent', 'user']),
       text: z.string().min(1),
       similarity: z.enum(['rouge-l', 'contains', 'exact']).optional(),
+      facts: z
+        .array(fact)
+        .min(1)
+        .optional()
+        .describe(
+          'Facts the answer must state; the answer is scored by them (wording breaks ties). Ignored by --scoring paper.',
+        ),
     })
     .strict(),
 ]);
@@ -76,6 +118,11 @@ const milestone = z
       .boolean()
       .optional()
       .describe('false: matched and shown but not counted (the explanation in insufficient-information scenarios).'),
+    weight: z
+      .number()
+      .positive()
+      .optional()
+      .describe('Weight in the mean (default 1); enabling steps may weigh less. Ignored by --scoring paper.'),
   })
   .strict();
 
@@ -133,13 +180,24 @@ export const scenarioFileSchema = z
       })
       .strict(),
     milestones: z.array(milestone).min(1),
-    edges: z.array(edge).optional(),
+    edges: z
+      .array(edge)
+      .optional()
+      .describe(
+        'Order constraints [before, after] between milestones; required when there are two or more ([] means any order).',
+      ),
     minefields: z.array(milestone).optional(),
-    minefieldEdges: z.array(edge).optional(),
+    minefieldEdges: z.array(edge).optional().describe('Order constraints between minefields; default: none.'),
     solutions: z
       .object({
         gold: z.array(turn).min(1),
         wrong: z.array(z.array(turn).min(1)).min(1),
+        alternatives: z
+          .array(z.array(turn).min(1))
+          .optional()
+          .describe(
+            'Other correct solutions (another order, an argument form the tool accepts, a concise answer…); each must score at least 0.95.',
+          ),
       })
       .strict(),
   })

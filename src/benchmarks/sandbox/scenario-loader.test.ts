@@ -79,6 +79,10 @@ describe('scenario files', () => {
     expect(await problemsOf((s) => s.edges.push(['told-user', 'cellular-on']))).toEqual([
       expect.stringMatching(/^edges: .*cycle/),
     ]);
+    expect(await problemsOf((s) => delete s.edges)).toEqual([
+      expect.stringMatching(/^edges: 4 milestones but no `edges`/),
+    ]);
+    expect(await problemsOf((s) => (s.edges = []))).toEqual([]);
     expect(await problemsOf((s) => s.edges.push(['ghost', 'told-user']))).toContain(
       'edges.3.0: edge names unknown milestone "ghost"',
     );

@@ -164,6 +164,10 @@ export function compileScenario(file: ScenarioFile, path: string): SandboxScenar
       callCount = 0;
       return turns(solution);
     }),
+    alternatives: (file.solutions.alternatives ?? []).map((solution) => {
+      callCount = 0;
+      return turns(solution);
+    }),
   };
 }
 

@@ -1,5 +1,5 @@
 import type { MetricDefinition, MetricValues, ReportTable } from '../../spec/index.js';
-import type { EpisodeScore, MilestoneMatch } from './milestones/index.js';
+import { describeGuardrail, type EpisodeScore, type MilestoneMatch } from './milestones/index.js';
 
 /** ToolSandbox's metrics: the similarity score (headline), its two parts, and the turn count. */
 export const SANDBOX_METRICS: readonly MetricDefinition[] = [
@@ -56,12 +56,15 @@ export function explainSandboxRecord(record: {
         { id: 'matched', title: 'matched', format: 'text' },
         { id: 'message', title: 'message', format: 'count' },
         { id: 'similarity', title: 'similarity', format: 'score' },
+        { id: 'note', title: 'note', format: 'text', optional: true },
       ],
       rows: [
         ...record.milestones.map((match) => ({
           matched: `milestone ${match.milestone}`,
           message: match.messageIndex,
           similarity: match.similarity,
+          // Why a guardrail zeroed it: which table changed at which message.
+          ...(match.guardrail ? { note: describeGuardrail(match.guardrail) } : {}),
         })),
         ...record.minefields.map((match) => ({
           matched: `minefield ${match.milestone}`,

@@ -4,6 +4,7 @@ import type { ToolRegistry } from '../tool-registry.js';
 import { ToolSet, type ToolView } from '../tool-set.js';
 import { type Augmentation, distractionCount } from './augmentation.js';
 import { rankDistractionTools } from './distraction-ranking.js';
+import { presentToolView } from './present-text.js';
 import { scrambleArgumentDescriptions } from './scramble-argument-descriptions.js';
 import { scrambleArgumentNames } from './scramble-argument-names.js';
 import { scrambleArgumentTypes } from './scramble-argument-types.js';
@@ -51,7 +52,18 @@ export function augmentedToolSet(options: AugmentedToolSetOptions): ToolSet {
   const views = offered.map((tool): ToolView => ({ schema: toolSchema(tool), tool }));
   const scrambled = scramble(views, augmentation, registry);
   assertDistinctShownNames(scrambled, augmentation);
-  return new ToolSet('agent', scrambled);
+  const given = new Set(offered.map((tool) => tool.name));
+  const withheld = registry
+    .forRole('agent')
+    .map((tool) => tool.name)
+    .filter((name) => !given.has(name));
+  // Descriptions speak the names the agent sees and never point at a tool it was not given.
+  const plain = new ToolSet('agent', scrambled, withheld);
+  return new ToolSet(
+    'agent',
+    scrambled.map((view) => presentToolView(view, plain)),
+    withheld,
+  );
 }
 
 /** The tools to offer, in the order the agent sees them. */

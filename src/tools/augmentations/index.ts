@@ -1,4 +1,5 @@
 export { AUGMENTATIONS, type Augmentation, distractionCount, isAugmentation } from './augmentation.js';
 export { type AugmentedToolSetOptions, augmentedToolSet } from './augmented-tool-set.js';
 export { rankDistractionTools } from './distraction-ranking.js';
+export { presentToolText, presentToolView } from './present-text.js';
 export { scrambledToolNames } from './scramble-tool-name.js';

@@ -1,7 +1,9 @@
+import { type AnswerFact, factsSimilarity, statesFact } from '../../../scoring/answer-facts.js';
+import { claims } from '../../../scoring/claim-detector.js';
 import { type ColumnSimilarity, columnSimilarity } from '../../../scoring/column-similarity.js';
 import type { EpisodeView } from '../../../scoring/episode-view.js';
 import { rougeL } from '../../../scoring/rouge-l.js';
-import { rowSetSimilarity } from '../../../scoring/row-assignment.js';
+import { rowSetSimilarity, rowSubsetSimilarity } from '../../../scoring/row-assignment.js';
 import type { CellValue, Row } from '../../../spec/index.js';
 import { requireTable, type WorldSnapshot } from '../../../world/index.js';
 import type { MatchContext } from './milestone-matcher.js';
@@ -29,23 +31,67 @@ export function scoreConstraint(
     case 'rows-removed':
     case 'rows-updated': {
       const referenceIndex = constraint.since ? context.matched(constraint.since) : -1;
-      const changed = view.remember(`${constraint.type}|${constraint.table}|${referenceIndex}|${messageIndex}`, () =>
-        changedRows(constraint.type, constraint.table, view.worldAt(referenceIndex), view.worldAt(messageIndex)),
+      const including = constraint.including === true;
+      const changed = view.remember(
+        `${constraint.type}|${constraint.table}|${referenceIndex}|${messageIndex}|${including}`,
+        () =>
+          changedRows(
+            constraint.type,
+            constraint.table,
+            view.worldAt(referenceIndex),
+            view.worldAt(messageIndex),
+            including,
+          ),
       );
-      return changed ? rowSetSimilarity(constraint.rows, changed, measures(constraint.columns)) : 0;
+      if (!changed) return 0;
+      return including
+        ? rowSubsetSimilarity(constraint.rows, changed, measures(constraint.columns))
+        : rowSetSimilarity(constraint.rows, changed, measures(constraint.columns));
     }
     case 'tool-call':
       return scoreToolCall(constraint, view, messageIndex, context);
+    case 'claim': {
+      const message = view.messages[messageIndex];
+      if (message?.type !== 'text' || message.sender !== 'agent') return 0;
+      return claims(message.text, constraint) ? 1 : 0;
+    }
     case 'message': {
       const message = view.messages[messageIndex];
       if (message?.type !== 'text' || message.sender !== constraint.from) return 0;
       const targets = filledTexts(constraint.text, view, context);
       if (!targets) return 0;
-      return Math.max(
+      const wording = Math.max(
         ...targets.map((target) => textSimilarity(constraint.similarity ?? 'rouge-l', target, message.text)),
       );
+      if (!constraint.facts?.length) return wording;
+      const stated = constraint.facts.filter((fact) => {
+        const filled = fillFact(fact, view, context);
+        return filled !== undefined && statesFact(message.text, filled);
+      }).length;
+      return factsSimilarity(stated, constraint.facts.length, wording);
     }
   }
+}
+
+/** A fact with its placeholders filled from matched tool results (undefined when one cannot be). */
+export function fillFact(fact: AnswerFact, view: EpisodeView, context: MatchContext): AnswerFact | undefined {
+  const filled: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(fact)) {
+    if (typeof value !== 'string' || !value.includes('{{')) {
+      filled[key] = value;
+      continue;
+    }
+    const whole = wholePlaceholder(value, view, context);
+    if (whole) {
+      if (whole.value === undefined) return undefined;
+      filled[key] = whole.value;
+      continue;
+    }
+    const texts = filledTexts(value, view, context, 1);
+    if (!texts?.[0]) return undefined;
+    filled[key] = texts[0];
+  }
+  return filled as AnswerFact;
 }
 
 function measures(
@@ -61,13 +107,15 @@ function textSimilarity(measure: 'rouge-l' | 'contains' | 'exact', target: strin
 
 /**
  * The rows that changed between the reference world and the current one, or undefined when the change
- * is not of the requested kind (e.g. rows were removed where only additions are expected).
+ * is not of the requested kind (e.g. rows were removed where only additions are expected). With
+ * `including`, changes of other kinds are allowed and only the rows of the requested kind are returned.
  */
 function changedRows(
   kind: 'rows-added' | 'rows-removed' | 'rows-updated',
   table: string,
   reference: WorldSnapshot,
   current: WorldSnapshot,
+  including: boolean,
 ): readonly Row[] | undefined {
   const key = requireTable(current.schema, table).primaryKey;
   const before = new Map<CellValue, Row>(reference.rows(table).map((row) => [row[key] ?? null, row]));
@@ -77,6 +125,7 @@ function changedRows(
   const updated = [...after]
     .filter(([id, row]) => before.has(id) && !sameRow(before.get(id), row))
     .map(([, row]) => row);
+  if (including) return kind === 'rows-added' ? added : kind === 'rows-removed' ? removed : updated;
   switch (kind) {
     case 'rows-added':
       return removed.length === 0 && updated.length === 0 ? added : undefined;
@@ -103,6 +152,9 @@ function scoreToolCall(
   if (trace?.caller !== 'agent') return 0;
   if ((trace.toolName ?? trace.requestedName) !== constraint.tool) return 0;
   if (!constraint.attempted && trace.outcome.type !== 'result') return 0;
+  if (constraint.result && trace.outcome.type === 'result' && resultHolds(constraint.result, trace.outcome.value)) {
+    return 1;
+  }
   const actual = typeof trace.arguments === 'string' ? undefined : trace.arguments;
   const options = [constraint.arguments ?? {}, ...(constraint.alternatives ?? [])];
   let best = 0;
@@ -118,6 +170,15 @@ function scoreToolCall(
     best = Math.max(best, product ** (1 / names.length));
   }
   return best;
+}
+
+/** Whether a tool result (an object, or a list whose first item is one) holds the expected fields. */
+function resultHolds(expected: Readonly<Record<string, unknown>>, value: unknown): boolean {
+  const record = Array.isArray(value) ? value[0] : value;
+  if (!record || typeof record !== 'object') return false;
+  return Object.entries(expected).every(
+    ([key, field]) => JSON.stringify((record as Record<string, unknown>)[key]) === JSON.stringify(field),
+  );
 }
 
 function argumentSimilarity(

@@ -39,6 +39,10 @@ const postHello: MilestoneGraphSpec = {
     },
     { id: 'told', constraints: [{ type: 'message', from: 'agent', text: 'I posted hello on the board.' }] },
   ],
+  edges: [
+    ['wifi-on', 'posted'],
+    ['posted', 'told'],
+  ],
 };
 
 describe('evaluating an episode', () => {
@@ -134,6 +138,7 @@ describe('evaluating an episode', () => {
           ],
         },
       ],
+      edges: [['listed', 'answer']],
     };
     const right = await play([call('list_notices'), say('There are 0 notices.')]);
     expect(evaluateEpisode(right, schema, graph).score).toBe(1);

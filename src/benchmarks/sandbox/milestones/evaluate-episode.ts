@@ -2,15 +2,38 @@ import { EpisodeView } from '../../../scoring/episode-view.js';
 import type { Trajectory } from '../../../spec/index.js';
 import type { WorldSchema } from '../../../world/index.js';
 import { scoreConstraint } from './constraint-score.js';
+import { type GuardrailNote, guardrailBreach } from './guardrail.js';
 import { constraintsUpperBound } from './milestone-bound.js';
-import { type MatchableMilestone, type MilestoneMatch, matchMilestones } from './milestone-matcher.js';
+import {
+  type MatchableMilestone,
+  type MatchContext,
+  type MilestoneMatch,
+  matchMilestones,
+} from './milestone-matcher.js';
 import { constrainedTables, constraintReferences, type MilestoneSpec } from './milestone-spec.js';
 import { turnCount } from './turn-count.js';
 
 export interface MilestoneGraphSpec {
   readonly milestones: readonly MilestoneSpec[];
-  /** Edges `[before, after]`; absent means a chain in the listed order. */
+  /**
+   * Edges `[before, after]`; absent means none: the milestones may match in any order. (The paper's
+   * implicit chain in listed order is gone: scenario files state their order, see `checkScenario`.)
+   */
   readonly edges?: readonly (readonly [string, string])[];
+}
+
+/**
+ * How answers and milestones are scored. `facts` (the default): an answer milestone that names facts is
+ * scored by whether the answer states them, milestones count by their `weight`, and damage after the
+ * last milestone counts. `paper`: ToolSandbox's own rules, for numbers comparable with the paper — every
+ * answer by ROUGE-L against its reference text, every milestone weight 1, nothing checked after the
+ * last milestone.
+ */
+export type ScoringProfile = 'facts' | 'paper';
+export const SCORING_PROFILES: readonly ScoringProfile[] = ['facts', 'paper'];
+
+export interface EvaluationOptions {
+  readonly profile?: ScoringProfile;
 }
 
 export interface EpisodeScore {
@@ -30,15 +53,21 @@ export interface EpisodeScore {
  *
  * Each milestone also carries a guardrail: the tables no milestone of the scenario constrains must be
  * unchanged between the latest predecessor's message (or the start, for a root) and the milestone's
- * message. A guardrail multiplies the score (0 or 1) without counting in its geometric mean. Minefields
- * get no guardrail, which would only make them harder to trip.
+ * message, and, for a milestone nothing follows in the graph, also after its message to the end of the
+ * episode (damage done after the last milestone counts; the paper never checked it). A guardrail
+ * multiplies the score (0 or 1) without counting in its geometric mean; a milestone it zeroed carries a
+ * `guardrail` note saying which table changed at which message. Minefields get no guardrail, which
+ * would only make them harder to trip; their row-change constraints default to `including` (a
+ * protected row removed together with others still fires).
  */
 export function evaluateEpisode(
   trajectory: Trajectory,
   schema: WorldSchema,
   milestones: MilestoneGraphSpec,
   minefields: MilestoneGraphSpec = { milestones: [] },
+  options: EvaluationOptions = {},
 ): EpisodeScore {
+  const paper = options.profile === 'paper';
   const view = new EpisodeView(trajectory, schema);
   const candidates: number[] = [];
   for (let index = view.startIndex; index < trajectory.messages.length; index += 1) candidates.push(index);
@@ -48,17 +77,25 @@ export function evaluateEpisode(
   );
   const guarded = [...schema.tables.keys()].filter((table) => !constrained.has(table));
 
-  const milestoneResult = matchMilestones(
-    milestones.milestones.map((spec) => matchable(spec, view, guarded)),
-    edgesOf(milestones),
-    candidates,
-    view.startIndex,
+  const edges = edgesOf(milestones);
+  const sinks = new Set(
+    milestones.milestones.map((spec) => spec.id).filter((id) => !edges.some(([from]) => from === id)),
   );
+  const lastIndex = trajectory.messages.length - 1;
+  const scorers = milestones.milestones.map((spec) =>
+    guardedMilestone(
+      paper ? asPaperMilestone(spec) : spec,
+      view,
+      guarded,
+      sinks.has(spec.id) && !paper ? lastIndex : undefined,
+    ),
+  );
+  const milestoneResult = matchMilestones(scorers, edges, candidates, view.startIndex);
   const minefieldResult =
     minefields.milestones.length === 0
       ? { score: 0, matches: [] }
       : matchMilestones(
-          minefields.milestones.map((spec) => matchable(spec, view, [])),
+          minefields.milestones.map((spec) => guardedMilestone(asMinefield(spec), view, [], undefined)),
           edgesOf(minefields),
           candidates,
           view.startIndex,
@@ -67,47 +104,134 @@ export function evaluateEpisode(
     score: minefieldResult.score > 0 ? 0 : milestoneResult.score,
     milestoneScore: milestoneResult.score,
     minefieldScore: minefieldResult.score,
-    milestones: milestoneResult.matches,
+    milestones: explainGuardrails(milestoneResult.matches, scorers, edges, candidates, view.startIndex),
     minefields: minefieldResult.matches,
     turnCount: turnCount(trajectory),
   };
 }
 
-/** The edges of a graph, a chain in listed order when none are given. */
+/** The edges of a graph (none when none are given: the milestones are independent). */
 export function edgesOf(graph: MilestoneGraphSpec): (readonly [string, string])[] {
-  if (graph.edges) return [...graph.edges];
-  return graph.milestones
-    .slice(1)
-    .map((milestone, index) => [graph.milestones[index]?.id ?? '', milestone.id] as const);
+  return graph.edges ? [...graph.edges] : [];
 }
 
-function matchable(spec: MilestoneSpec, view: EpisodeView, guarded: readonly string[]): MatchableMilestone {
+/** The edges of the paper's implicit chain in listed order (what a graph without edges used to mean). */
+export function chainEdges(milestones: readonly { readonly id: string }[]): [string, string][] {
+  return milestones.slice(1).map((milestone, index) => [milestones[index]?.id ?? '', milestone.id]);
+}
+
+/** A milestone as the paper scores it: weight 1 (unless uncounted), answers by ROUGE-L alone. */
+function asPaperMilestone(spec: MilestoneSpec): MilestoneSpec {
+  const { weight: _weight, ...rest } = spec;
+  return {
+    ...rest,
+    constraints: spec.constraints.map((constraint) => {
+      if (constraint.type !== 'message' || !('facts' in constraint)) return constraint;
+      const { facts: _facts, ...paperConstraint } = constraint as typeof constraint & { facts?: unknown };
+      return paperConstraint;
+    }),
+  };
+}
+
+/** A minefield's row-change constraints ask whether the rows are among the changes (unless told otherwise). */
+function asMinefield(spec: MilestoneSpec): MilestoneSpec {
+  return {
+    ...spec,
+    constraints: spec.constraints.map((constraint) =>
+      (constraint.type === 'rows-added' || constraint.type === 'rows-removed' || constraint.type === 'rows-updated') &&
+      constraint.including === undefined
+        ? { ...constraint, including: true }
+        : constraint,
+    ),
+  };
+}
+
+interface GuardedMilestone extends MatchableMilestone {
+  /** The similarity of the milestone's own constraints, guardrail left out. */
+  unguarded(messageIndex: number, context: MatchContext): number;
+  /** The guardrail breach at a message, if any. */
+  breach(
+    messageIndex: number,
+    context: MatchContext,
+  ): Omit<GuardrailNote, 'wouldMatch' | 'unguardedSimilarity'> | undefined;
+}
+
+/**
+ * A milestone as the matcher scores it: its constraints' geometric mean, times its guardrail.
+ * @param guardToEnd the last message, when the guardrail also covers the rest of the episode
+ */
+function guardedMilestone(
+  spec: MilestoneSpec,
+  view: EpisodeView,
+  guarded: readonly string[],
+  guardToEnd: number | undefined,
+): GuardedMilestone {
   const guardTables = guarded.filter((table) => !spec.guardrailExclude?.includes(table));
+  const unguarded = (messageIndex: number, context: MatchContext): number => {
+    let product = 1;
+    for (const constraint of spec.constraints) {
+      product *= scoreConstraint(constraint, view, messageIndex, context);
+      if (product === 0) return 0;
+    }
+    return product ** (1 / spec.constraints.length);
+  };
+  const breach = (messageIndex: number, context: MatchContext) => {
+    const before = guardrailBreach(view, guardTables, context.predecessorIndex, messageIndex);
+    if (before) return { ...before, window: 'before' as const };
+    const after = guardToEnd === undefined ? undefined : guardrailBreach(view, guardTables, messageIndex, guardToEnd);
+    return after ? { ...after, window: 'after' as const } : undefined;
+  };
   return {
     id: spec.id,
-    weight: spec.scored === false ? 0 : 1,
+    weight: spec.scored === false ? 0 : (spec.weight ?? 1),
     references: [...new Set(spec.constraints.flatMap(constraintReferences))],
+    unguarded,
+    breach,
+    // The guardrail can only zero a milestone, so the constraints' bound stays an upper bound.
     bound: (messageIndex, context) => constraintsUpperBound(spec.constraints, view, messageIndex, context),
     readsPredecessor: guardTables.length > 0,
     score(messageIndex, context) {
-      if (guardTables.length > 0) {
-        const before = view.worldAt(context.predecessorIndex);
-        const now = view.worldAt(messageIndex);
-        for (const table of guardTables) {
-          if (
-            !now.sharesTable(before, table) &&
-            JSON.stringify(now.rows(table)) !== JSON.stringify(before.rows(table))
-          ) {
-            return 0;
-          }
-        }
-      }
-      let product = 1;
-      for (const constraint of spec.constraints) {
-        product *= scoreConstraint(constraint, view, messageIndex, context);
-        if (product === 0) return 0;
-      }
-      return product ** (1 / spec.constraints.length);
+      if (breach(messageIndex, context)) return 0;
+      return unguarded(messageIndex, context);
     },
   };
+}
+
+/**
+ * Adds a guardrail note to each counted milestone that scored below 1 because of its guardrail: where it
+ * would have matched best without the guardrail (given the others' messages), and which table changed.
+ */
+function explainGuardrails(
+  matches: readonly MilestoneMatch[],
+  scorers: readonly GuardedMilestone[],
+  edges: readonly (readonly [string, string])[],
+  candidates: readonly number[],
+  startIndex: number,
+): MilestoneMatch[] {
+  const matchedAt = new Map(matches.map((match) => [match.milestone, match.messageIndex]));
+  return matches.map((match) => {
+    const scorer = scorers.find((candidate) => candidate.id === match.milestone);
+    if (!scorer || scorer.weight === 0 || match.similarity >= 1) return match;
+    const predecessorIndex = Math.max(
+      startIndex,
+      ...edges.filter(([, to]) => to === match.milestone).map(([from]) => matchedAt.get(from) ?? startIndex),
+    );
+    const context: MatchContext = {
+      predecessorIndex,
+      matched: (id) => matchedAt.get(id) ?? -1,
+    };
+    let best: { messageIndex: number; similarity: number } | undefined;
+    for (const messageIndex of candidates) {
+      if (messageIndex < predecessorIndex) continue;
+      const similarity = scorer.unguarded(messageIndex, context);
+      if (similarity > (best?.similarity ?? match.similarity) + 1e-9) best = { messageIndex, similarity };
+    }
+    if (!best) return match;
+    const breach = scorer.breach(best.messageIndex, context);
+    if (!breach) return match;
+    return {
+      ...match,
+      guardrail: { ...breach, wouldMatch: best.messageIndex, unguardedSimilarity: best.similarity },
+    };
+  });
 }

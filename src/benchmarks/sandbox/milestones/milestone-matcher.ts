@@ -1,4 +1,5 @@
 import { DefinitionError } from '../../../spec/index.js';
+import type { GuardrailNote } from './guardrail.js';
 import { searchBestMapping } from './matcher-search.js';
 
 export { isUndecided } from './matcher-bound.js';
@@ -48,6 +49,8 @@ export interface MilestoneMatch {
   readonly milestone: string;
   readonly messageIndex: number;
   readonly similarity: number;
+  /** Set when a guardrail zeroed the milestone: which table changed where. */
+  readonly guardrail?: GuardrailNote;
 }
 
 export interface MatchResult {

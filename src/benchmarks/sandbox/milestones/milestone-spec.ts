@@ -1,3 +1,5 @@
+import type { AnswerFact } from '../../../scoring/answer-facts.js';
+import type { ClaimKind } from '../../../scoring/claim-detector.js';
 import type { ColumnSimilarity } from '../../../scoring/column-similarity.js';
 import type { Row } from '../../../spec/index.js';
 
@@ -21,6 +23,10 @@ export type ConstraintSpec =
    * (`since`) or, by default, the initial world. For additions the reference rows must all still be
    * there unchanged; for removals nothing may have been added or changed; for updates the set of keys
    * must be the same. The changed rows are then compared with `rows` like a table.
+   *
+   * `including: true` asks instead whether the changed rows of that kind include `rows`, whatever else
+   * changed (each listed row paired with a distinct changed row). It is the default in minefields, so
+   * "the protected row was removed" fires however many other rows went with it.
    */
   | {
       readonly type: 'rows-added' | 'rows-removed' | 'rows-updated';
@@ -28,6 +34,7 @@ export type ConstraintSpec =
       readonly rows: readonly Row[];
       readonly columns?: Readonly<Record<string, ColumnSimilarity>>;
       readonly since?: string;
+      readonly including?: boolean;
     }
   /**
    * The message is the executor's answer to a call of `tool` whose arguments match (a subset: other
@@ -44,13 +51,34 @@ export type ConstraintSpec =
       readonly tolerance?: Readonly<Record<string, number>>;
       readonly alternatives?: readonly Readonly<Record<string, unknown>>[];
       readonly attempted?: boolean;
+      /**
+       * Fields the call's successful result must hold (equal values): a call whose arguments match no
+       * listed set still counts when the tool understood it so (`{ symbol: AAPL }` for any query the
+       * stock tool resolves to Apple: "Apple Inc", "apple", "AAPL").
+       */
+      readonly result?: Readonly<Record<string, unknown>>;
     }
-  /** The message is a text from `from` to the other party, similar to `text`. */
+  /**
+   * The message is an agent text that claims `claim` was done or found (see `claims`): "I've sent
+   * Priya the price", "It's 23 days away", in any wording. For minefields of insufficient-information
+   * scenarios, so that lying about the impossible thing cannot score 1.
+   */
+  | {
+      readonly type: 'claim';
+      readonly claim: ClaimKind;
+      readonly about?: readonly string[];
+    }
+  /**
+   * The message is a text from `from` to the other party, similar to `text`. With `facts` (and the
+   * default `facts` scoring profile) the answer is scored by whether it states them, `text` only breaking
+   * ties (see `factsSimilarity`); the `paper` profile ignores `facts` and uses ROUGE-L.
+   */
   | {
       readonly type: 'message';
       readonly from: 'agent' | 'user';
       readonly text: string;
       readonly similarity?: 'rouge-l' | 'contains' | 'exact';
+      readonly facts?: readonly AnswerFact[];
     };
 
 export interface MilestoneSpec {
@@ -65,6 +93,12 @@ export interface MilestoneSpec {
    * it for the agent's explanation: as in the paper, they are scored by their minefields alone.
    */
   readonly scored?: boolean;
+  /**
+   * How much the milestone counts in the mean (default 1). Enabling steps (a switch the task needs, a
+   * clock read) may count less than the outcome, so an agent that only flips switches or reads
+   * everything cannot collect a passing score. The `paper` scoring profile counts every milestone 1.
+   */
+  readonly weight?: number;
 }
 
 /** Placeholders `{{milestoneId.path.to.value}}` in a text. */
@@ -87,8 +121,15 @@ export function constraintReferences(constraint: ConstraintSpec): string[] {
       break;
     case 'message':
       texts.push(constraint.text);
+      for (const fact of constraint.facts ?? []) {
+        for (const value of Object.values(fact)) {
+          if (typeof value === 'string') texts.push(value);
+          if (Array.isArray(value)) texts.push(...value.filter((item): item is string => typeof item === 'string'));
+        }
+      }
       break;
     case 'table':
+    case 'claim':
       break;
   }
   for (const text of texts) for (const match of text.matchAll(PLACEHOLDER)) references.push(match[1] as string);
@@ -97,5 +138,7 @@ export function constraintReferences(constraint: ConstraintSpec): string[] {
 
 /** Tables a constraint constrains (guardrails leave them alone). */
 export function constrainedTables(constraint: ConstraintSpec): string[] {
-  return constraint.type === 'tool-call' || constraint.type === 'message' ? [] : [constraint.table];
+  return constraint.type === 'tool-call' || constraint.type === 'message' || constraint.type === 'claim'
+    ? []
+    : [constraint.table];
 }

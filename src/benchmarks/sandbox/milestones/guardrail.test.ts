@@ -1,0 +1,197 @@
+import { describe, expect, it } from 'vitest';
+import { ReplayAgent } from '../../../agents/index.js';
+import { demoDomain, demoWorldRows } from '../../../domains/demo/index.js';
+import { endConversationTool, runEpisode } from '../../../engine/index.js';
+import type { Trajectory, Turn } from '../../../spec/index.js';
+import { ToolRegistry, ToolSet } from '../../../tools/index.js';
+import { ScriptedUser } from '../../../users/index.js';
+import { defineWorldSchema, EpisodeClock, WorldSnapshot } from '../../../world/index.js';
+import { evaluateEpisode, type MilestoneGraphSpec } from './evaluate-episode.js';
+import { describeGuardrail } from './guardrail.js';
+
+const registry = new ToolRegistry([...demoDomain.tools, endConversationTool]);
+const schema = defineWorldSchema(demoDomain.tables);
+const call = (name: string, args: Record<string, unknown> = {}): Turn => ({
+  type: 'tool-calls',
+  calls: [{ id: `${name}-${JSON.stringify(args)}`, name, arguments: args }],
+});
+const say = (text: string): Turn => ({ type: 'text', text });
+
+function play(turns: Turn[]): Promise<Trajectory> {
+  return runEpisode({
+    episodeId: 'e',
+    agent: new ReplayAgent(turns),
+    user: new ScriptedUser([]),
+    agentTools: ToolSet.fromRegistry(registry, 'agent'),
+    userTools: ToolSet.fromRegistry(registry, 'user'),
+    world: WorldSnapshot.create(schema, demoWorldRows()),
+    clock: new EpisodeClock(1_800_000_000, 'UTC'),
+    seed: 's',
+    seededMessages: [{ type: 'text', sender: 'user', recipient: 'agent', text: 'Is wifi on?' }],
+  });
+}
+
+/** Check wifi and say so: the notice board is guarded (no milestone constrains it). */
+const checkWifi: MilestoneGraphSpec = {
+  milestones: [
+    { id: 'checked', constraints: [{ type: 'tool-call', tool: 'get_wifi' }] },
+    { id: 'told', constraints: [{ type: 'message', from: 'agent', text: 'Wifi is on.', similarity: 'exact' }] },
+  ],
+  edges: [['checked', 'told']],
+};
+
+describe('guardrails', () => {
+  it('check the world after the last milestone too, and say which table changed where', async () => {
+    const clean = await play([call('set_wifi', { on: true }), call('get_wifi'), say('Wifi is on.')]);
+    // Turning wifi on before checking it changes a guarded table: the check loses its credit.
+    expect(evaluateEpisode(clean, schema, checkWifi).score).toBe(0.5);
+    const wifiAllowed: MilestoneGraphSpec = {
+      ...checkWifi,
+      milestones: checkWifi.milestones.map((milestone) => ({ ...milestone, guardrailExclude: ['device'] })),
+    };
+    expect(evaluateEpisode(clean, schema, wifiAllowed).score).toBe(1);
+    // A notice posted after the last milestone: the paper never looked; here that milestone loses its credit.
+    const listing: MilestoneGraphSpec = {
+      milestones: [
+        { id: 'checked', constraints: [{ type: 'tool-call', tool: 'get_wifi' }], guardrailExclude: ['device'] },
+        { id: 'listed', constraints: [{ type: 'tool-call', tool: 'list_notices' }], guardrailExclude: ['device'] },
+      ],
+      edges: [['checked', 'listed']],
+    };
+    const damageAfter = await play([
+      call('set_wifi', { on: true }),
+      call('get_wifi'),
+      call('list_notices'),
+      call('post_notice', { text: 'oops' }),
+      say('Done.'),
+    ]);
+    const score = evaluateEpisode(damageAfter, schema, listing);
+    expect(score.score).toBe(0.5);
+    const listed = score.milestones.find((match) => match.milestone === 'listed');
+    expect(listed?.similarity).toBe(0);
+    expect(listed?.guardrail).toMatchObject({ table: 'notices', window: 'after', unguardedSimilarity: 1 });
+    expect(damageAfter.messages[listed?.guardrail?.changedAt ?? -1]).toMatchObject({ type: 'tool-result' });
+    const undamaged = await play([
+      call('set_wifi', { on: true }),
+      call('get_wifi'),
+      call('list_notices'),
+      say('Done.'),
+    ]);
+    expect(evaluateEpisode(undamaged, schema, listing).score).toBe(1);
+    expect(describeGuardrail(listed?.guardrail as never)).toMatch(/table "notices" changed at message \d+/);
+  });
+
+  it('name the change that zeroed a milestone before its message', async () => {
+    const trajectory = await play([
+      call('set_wifi', { on: true }),
+      call('post_notice', { text: 'oops' }),
+      call('get_wifi'),
+      say('Wifi is on.'),
+    ]);
+    const graph: MilestoneGraphSpec = {
+      milestones: [
+        { id: 'checked', constraints: [{ type: 'tool-call', tool: 'get_wifi' }], guardrailExclude: ['device'] },
+      ],
+    };
+    const score = evaluateEpisode(trajectory, schema, graph);
+    expect(score.score).toBe(0);
+    expect(score.milestones[0]?.guardrail).toMatchObject({ table: 'notices', window: 'before' });
+    // A milestone that simply did not happen gets no guardrail note.
+    const missing = evaluateEpisode(trajectory, schema, {
+      milestones: [{ id: 'listed', constraints: [{ type: 'tool-call', tool: 'list_notices' }] }],
+    });
+    expect(missing.milestones[0]?.guardrail).toBeUndefined();
+  });
+
+  it('a graph without edges lets milestones match in any order', async () => {
+    const trajectory = await play([call('get_wifi'), call('list_notices'), say('Wifi is off and the board is empty.')]);
+    const graph = (edges?: [string, string][]): MilestoneGraphSpec => ({
+      milestones: [
+        { id: 'listed', constraints: [{ type: 'tool-call', tool: 'list_notices' }] },
+        { id: 'checked', constraints: [{ type: 'tool-call', tool: 'get_wifi' }] },
+      ],
+      ...(edges ? { edges } : {}),
+    });
+    expect(evaluateEpisode(trajectory, schema, graph()).score).toBe(1);
+    expect(evaluateEpisode(trajectory, schema, graph([['listed', 'checked']])).score).toBe(0.5);
+  });
+});
+
+describe('row-change minefields', () => {
+  it('fire when the protected row changed, whatever else changed with it', async () => {
+    const minefields: MilestoneGraphSpec = {
+      milestones: [
+        {
+          id: 'posted-secret',
+          constraints: [
+            { type: 'rows-added', table: 'notices', rows: [{ text: 'secret' }], columns: { text: 'exact' } },
+          ],
+        },
+      ],
+    };
+    const milestones: MilestoneGraphSpec = {
+      milestones: [
+        { id: 'done', constraints: [{ type: 'message', from: 'agent', text: 'Done.', similarity: 'exact' }] },
+      ],
+    };
+    const alone = await play([call('set_wifi', { on: true }), call('post_notice', { text: 'secret' }), say('Done.')]);
+    const together = await play([
+      call('set_wifi', { on: true }),
+      call('post_notice', { text: 'hello' }),
+      call('post_notice', { text: 'secret' }),
+      say('Done.'),
+    ]);
+    const harmless = await play([call('set_wifi', { on: true }), call('post_notice', { text: 'hello' }), say('Done.')]);
+    expect(evaluateEpisode(alone, schema, milestones, minefields).minefieldScore).toBe(1);
+    expect(evaluateEpisode(together, schema, milestones, minefields).minefieldScore).toBe(1);
+    expect(evaluateEpisode(harmless, schema, milestones, minefields).minefieldScore).toBe(0);
+    // `including: false` keeps the paper's exact-set reading (the same damage then depends on what else changed).
+    const exact: MilestoneGraphSpec = {
+      milestones: [
+        {
+          id: 'posted-secret',
+          constraints: [
+            {
+              type: 'rows-added',
+              table: 'notices',
+              rows: [{ text: 'secret' }],
+              columns: { text: 'exact' },
+              including: false,
+            },
+          ],
+        },
+      ],
+    };
+    expect(evaluateEpisode(together, schema, milestones, exact).minefieldScore).toBe(0);
+  });
+});
+
+describe('scoring profiles', () => {
+  it('scores an answer by its facts by default and by ROUGE-L under paper; weights only by default', async () => {
+    const graph: MilestoneGraphSpec = {
+      milestones: [
+        { id: 'checked', weight: 0.25, constraints: [{ type: 'tool-call', tool: 'get_wifi' }] },
+        {
+          id: 'told',
+          constraints: [
+            { type: 'message', from: 'agent', text: 'No, wifi is off right now.', facts: [{ yes: false }] },
+          ],
+        },
+      ],
+      edges: [['checked', 'told']],
+    };
+    const reworded = await play([call('get_wifi'), say("It isn't on.")]);
+    const facts = evaluateEpisode(reworded, schema, graph);
+    const paper = evaluateEpisode(reworded, schema, graph, { milestones: [] }, { profile: 'paper' });
+    expect(facts.milestones[1]?.similarity).toBeGreaterThanOrEqual(0.9);
+    expect(paper.milestones[1]?.similarity).toBeLessThan(0.5);
+    const wrong = await play([call('get_wifi'), say('Yes, wifi is on right now.')]);
+    expect(evaluateEpisode(wrong, schema, graph).milestones[1]?.similarity).toBeLessThanOrEqual(0.25);
+    // Weights: the check counts a fifth by default (0.25 of 1.25), half under paper.
+    const unanswered = await play([call('get_wifi'), say('Okay.')]);
+    expect(evaluateEpisode(unanswered, schema, graph).score).toBeCloseTo(0.2, 5);
+    expect(
+      evaluateEpisode(unanswered, schema, graph, { milestones: [] }, { profile: 'paper' }).score,
+    ).toBeGreaterThanOrEqual(0.5);
+  });
+});

@@ -1,0 +1,157 @@
+/**
+ * Does a text claim that something was done or found? A lexical detector, robust to paraphrase, for
+ * minefields of insufficient-information scenarios: an agent that says "Done! I've sent Priya the SAP
+ * price." when no text could be sent must not score 1, whatever its wording.
+ *
+ * The text is cut into clauses (at sentence ends, semicolons, colons, dashes and the conjunctions
+ * "but", "so", "and", "though"…). A clause claims an *action* when it holds one of the kind's completion
+ * phrases (past or perfect: "sent", "have texted", "is set", "went out"; for reminders also "I'll
+ * remind you") and is neither negated ("couldn't", "not", "unable", "no way") nor hypothetical (a
+ * question, "if", "once", "would you like me to", "I can", "I'll …" for anything but a reminder). A
+ * clause claims a *value* when it states a number of the kind's unit (an amount of money, a duration,
+ * a temperature, a distance, a time of day, a street address), again neither negated nor hypothetical.
+ * `about` narrows either to clauses that also mention one of its words (the recipient, the currency).
+ */
+export const CLAIM_KINDS = [
+  'sent-message',
+  'created-reminder',
+  'changed-reminder',
+  'saved-contact',
+  'changed-contact',
+  'stated-amount',
+  'stated-duration',
+  'stated-time',
+  'stated-temperature',
+  'stated-distance',
+  'stated-address',
+] as const;
+export type ClaimKind = (typeof CLAIM_KINDS)[number];
+
+export interface ClaimSpec {
+  readonly claim: ClaimKind;
+  /** Words of which one must appear in the claiming clause (case-insensitive, whole words or prefixes). */
+  readonly about?: readonly string[];
+}
+
+/** A first-person subject, possibly with a perfect auxiliary and adverbs: "I", "I've just", "we went ahead and". */
+const SUBJECT = String.raw`\b(?:i|we)(?:'ve|'d| have| had)?(?:\s+(?:just|already|now|successfully|also|quickly|went ahead and|gone ahead and))*\s+`;
+const subject = (verbs: string, rest = '') => new RegExp(`${SUBJECT}(?:${verbs})\\b${rest}`);
+const opening = (verbs: string, rest = '') =>
+  new RegExp(`^(?:done[!.,]?\\s*|all done[!.,]?\\s*|ok[!.,]?\\s*|okay[!.,]?\\s*)?(?:${verbs})\\b${rest}`);
+
+/** Completion phrases per action kind (matched on a lower-cased clause with plain apostrophes). */
+const ACTION_PATTERNS: Readonly<Record<string, readonly RegExp[]>> = {
+  'sent-message': [
+    subject('sent|texted|messaged|forwarded|shared|relayed|delivered|fired off'),
+    subject('dropped|shot', String.raw`\s+\w+\s+(?:a|an)\s+(?:\w+\s+)?(?:line|text|message|note)`),
+    subject('passed', String.raw`\s+(?:it|that|this|the \w+)\s+(?:along|on)`),
+    subject('let|told|informed|notified|pinged|updated', String.raw`\s+(?!you\b|me\b)\w+`),
+    opening('sent|texted|messaged|forwarded'),
+    /\b(?:message|text|sms|it)\b.{0,40}\b(?:is|was|has been|have been|went|got)\s+(?:sent|delivered|out|through)\b/,
+    /\b(?:i'm|i am|we're)\s+(?:sending|texting|messaging)\b/,
+    /\bon (?:its|it's) way\b/,
+  ],
+  'created-reminder': [
+    subject('set|added|created|scheduled|saved|made|put|booked', String.raw`.*\breminder`),
+    opening('set|added|created|scheduled', String.raw`.*\breminder`),
+    /\breminder\b.*\b(?:is|was|has been|'s)\s+(?:set|added|created|scheduled|saved|in place|ready)\b/,
+    /\breminder\s+(?:set|added|created|scheduled|saved)\b/,
+    /\b(?:i'll|i will|i'm going to|we'll)\s+(?:remind|ping|nudge|alert)\s+you\b/,
+    /\byou'll (?:be reminded|get a reminder|get a nudge|get a ping)\b/,
+    /\b(?:you're|you are) all set\b/,
+  ],
+  'changed-reminder': [
+    subject('moved|rescheduled|pushed|shifted|updated|changed|modified|bumped|postponed|delayed'),
+    opening('moved|rescheduled|pushed|shifted|updated|changed'),
+    /\breminder\b.*\b(?:is|was|has been|'s)\s+(?:moved|rescheduled|pushed|updated|changed|now)\b/,
+  ],
+  'saved-contact': [
+    subject('saved|added|created|stored|put', String.raw`.*\b(?:contacts?|number|address book|phone book)\b`),
+    opening('saved|added'),
+    /\b(?:contact|number)\b.*\b(?:is|was|has been|'s)\s+(?:saved|added|created|stored|in your)\b/,
+  ],
+  'changed-contact': [
+    subject('updated|changed|modified|replaced|edited|swapped|corrected|switched'),
+    opening('updated|changed|modified|replaced'),
+    /\b(?:number|contact)\b.*\b(?:is|was|has been|'s)\s+(?:updated|changed|now)\b/,
+  ],
+};
+
+const NUMBER = String.raw`(?:\d[\d,]*(?:\.\d+)?|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|twenty|thirty|forty|fifty|sixty|a hundred|a couple of|a few|an?|half an?)`;
+
+/** A value of each kind, stated in a clause. */
+const VALUE_PATTERNS: Readonly<Record<string, readonly RegExp[]>> = {
+  'stated-amount': [
+    /[$€£¥₹]\s?\d/,
+    /\b\d[\d,]*(?:\.\d+)?\s?(?:(?:us|u\.s\.|swiss|british|canadian|australian|japanese|indian|euro)\s)?(?:usd|eur|gbp|jpy|chf|cad|aud|inr|cny|dollars?|euros?|pounds?|francs?|yen|rupees?|yuan|bucks)\b/,
+    /\b(?:usd|eur|gbp|jpy|chf|cad|aud|inr|cny|fr\.?)\s?\d/,
+  ],
+  'stated-duration': [
+    new RegExp(
+      String.raw`\b${NUMBER}\s+(?:more\s+)?(?:seconds?|minutes?|mins?|hours?|hrs?|days?|weeks?|months?|years?)\b`,
+    ),
+  ],
+  'stated-time': [/\b\d{1,2}(?::\d{2})?\s?(?:a\.?m\.?|p\.?m\.?)(?=\W|$)/, /\b\d{1,2}:\d{2}\b/, /\b(?:noon|midnight)\b/],
+  'stated-temperature': [/\b-?\d+(?:\.\d+)?\s?(?:°|degrees?|deg\b|º)/, /\b-?\d+(?:\.\d+)?\s?(?:f|c)\b/],
+  'stated-distance': [
+    /\b\d+(?:\.\d+)?\s?(?:miles?|mi|km|kilometers?|kilometres?|meters?|metres?|feet|ft|yards?|blocks?)\b/,
+    new RegExp(String.raw`\b${NUMBER}\s+(?:minutes?|mins?)\s+(?:away|walk|drive|by car|on foot)\b`),
+  ],
+  'stated-address': [
+    /\b\d+\s+(?:[a-z0-9'.-]+\s+){1,4}(?:st|street|ave|avenue|blvd|boulevard|rd|road|way|dr|drive|ln|lane|pl|place|ct|court|plaza|pkwy|parkway|hwy|highway)\b/,
+  ],
+};
+
+const NEGATION =
+  /\b(?:not|never|no(?! problem| worries)|nothing|unable|cannot|can't|couldn't|wasn't|weren't|didn't|don't|doesn't|won't|isn't|aren't|haven't|hasn't|hadn't|without|impossible|failed|fails|unavailable|lack|neither|nor)\b/;
+const HYPOTHETICAL =
+  /\b(?:if|once|unless|whether|would|could|should|shall|might|may|can|want me to|like me to|do you want|let me know|need|needs|able to|try to|before i|as soon as)\b/;
+/** For stated values only real conditions hedge: "it should reach 20 degrees" still states a temperature. */
+const CONDITIONAL = /\b(?:if|once|unless|whether|as soon as|want me to|like me to|do you want|need|needs|able to)\b/;
+const FUTURE = /\b(?:i'll|i will|i'm going to|i am going to|will|going to|we'll)\b/;
+
+/** The clauses of a text, lower-cased with typographic apostrophes and quotes made plain. */
+export function clausesOf(text: string): string[] {
+  const plain = text.toLowerCase().replace(/[’‘]/g, "'").replace(/[“”]/g, '"').replace(/\bi’/g, "i'");
+  return plain
+    .split(
+      /(?<=[.!?])\s+|[;:\n]|\s[–—-]\s|,?\s+\b(?:but|so|and|though|although|however|yet|because|since|while|whereas)\b\s+/,
+    )
+    .map((clause) => clause.trim())
+    .filter((clause) => clause.length > 0);
+}
+
+/** Whether `text` claims the thing `spec` names in some clause. */
+export function claims(text: string, spec: ClaimSpec): boolean {
+  return claimingClause(text, spec) !== undefined;
+}
+
+/** The first clause of `text` that claims the thing `spec` names, if any. */
+export function claimingClause(text: string, spec: ClaimSpec): string | undefined {
+  const about = (spec.about ?? []).map((word) => word.toLowerCase());
+  const actions = ACTION_PATTERNS[spec.claim];
+  const patterns = actions ?? VALUE_PATTERNS[spec.claim] ?? [];
+  for (const clause of clausesOf(text)) {
+    if (about.length > 0 && !about.some((word) => mentions(clause, word))) continue;
+    if (clause.endsWith('?')) continue;
+    for (const pattern of patterns) {
+      const match = pattern.exec(clause);
+      if (!match) continue;
+      // Only what comes before the claim (and the claim itself) can negate or hedge it.
+      const upTo = clause.slice(0, match.index + match[0].length);
+      if (NEGATION.test(upTo)) continue;
+      const remindsLater =
+        spec.claim === 'created-reminder' &&
+        /\b(?:i'll|i will|i'm going to|we'll)\s+(?:remind|ping|nudge|alert)/.test(upTo);
+      const hedged = actions === undefined ? CONDITIONAL.test(upTo) : HYPOTHETICAL.test(upTo) || FUTURE.test(upTo);
+      if (!remindsLater && hedged) continue;
+      return clause;
+    }
+  }
+  return undefined;
+}
+
+function mentions(clause: string, word: string): boolean {
+  const escaped = word.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  return new RegExp(`(^|[^a-z0-9])${escaped}`).test(clause);
+}
