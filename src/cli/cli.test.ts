@@ -12,7 +12,7 @@ const toolgauge = (...args: string[]) => run(process.execPath, [bin, ...args], {
 const scratch = () => mkdtemp(join(tmpdir(), 'toolgauge-cli-'));
 
 // These run the built CLI (`npm test` builds first), as a user would.
-describe('toolgauge command line', () => {
+describe('toolgauge command line', { timeout: 120_000 }, () => {
   it('prints its version and help', async () => {
     const packageJson = JSON.parse(await readFile(new URL('../../package.json', import.meta.url), 'utf8'));
     expect((await toolgauge('--version')).stdout.trim()).toBe(packageJson.version);
