@@ -1,4 +1,5 @@
 import type { ReportBenchmarkRun, ReportTable, TableCell, TableColumn } from '../../src/report/report-data';
+import { RadarChart } from './radar-chart';
 
 /** A declared table cell as text, the way its column says (as the terminal report prints it). */
 export function formatTableCell(cell: TableCell | undefined, column: TableColumn): string {
@@ -57,6 +58,7 @@ export function DeclaredTable({
         </tbody>
       </table>
       {first.note && <p class="caption">{first.note}</p>}
+      {first.chart?.type === 'radar' && <RadarChart entries={entries} />}
     </div>
   );
 }

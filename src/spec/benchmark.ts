@@ -180,6 +180,11 @@ export interface ReportTable {
   readonly rows: readonly Readonly<Record<string, TableCell>>[];
   /** A sentence under the table: what the numbers are and how they were averaged. */
   readonly note?: string;
+  /**
+   * A chart the HTML report draws beside the table: `radar` plots one axis per row (named by the `label`
+   * column) with the `value` column's score in [0, 1], one polygon per run.
+   */
+  readonly chart?: { readonly type: 'radar'; readonly label: string; readonly value: string };
 }
 
 /** A benchmark's aggregate of one run's scored episodes. */

@@ -104,6 +104,7 @@ function abilityTable(scores: AbilityScores, episodes: readonly EpisodeSummary[]
       score: scores.abilities[ability],
       items: itemCounts.get(ability) ?? 0,
     })),
-    note: 'Each ability is the mean of its String and JSON scores (REVIEW: choice only); a radar chart plots these six.',
+    note: 'Each ability is the mean of its String and JSON scores (REVIEW: choice only); the radar chart plots these six.',
+    chart: { type: 'radar', label: 'ability', value: 'score' },
   };
 }
