@@ -7,15 +7,8 @@ import { EpisodeClaims, type EpisodeClaimsOptions } from './episode-claims.js';
 import { type IdentityManifest, requireSameRunSettings, runIdentity } from './run-settings-compare.js';
 import { inStore, openSqlite } from './sqlite.js';
 import { migrateFromVersion1, SCHEMA, STORE_FORMAT_VERSION, storedFormatVersion } from './store-schema.js';
-import {
-  type RunManifest,
-  readConfig,
-  readLabels,
-  readManifest,
-  readMetrics,
-  readModelCalls,
-  StoredRowError,
-} from './stored-json.js';
+import { type RunManifest, readConfig } from './stored-json.js';
+import { decodeEpisodeRow, decodeRun, type EpisodeColumns, type RunColumns } from './stored-rows.js';
 import type { ModelCallUsage } from './usage-meter.js';
 
 export type { EpisodeStatus } from '../spec/index.js';
@@ -212,7 +205,7 @@ export class RunStore {
     const row = this.database
       .prepare('SELECT run_id, created_at, config, manifest FROM runs WHERE run_id = ?')
       .get(runId) as unknown as RunColumns | undefined;
-    return row && this.toRun(row);
+    return row && decodeRun(row, this.path);
   }
 
   listRuns(): { run: StoredRun; episodes: number; scored: number; failed: number; benchmarks: string[] }[] {
@@ -228,7 +221,7 @@ export class RunStore {
       )
       .all() as unknown as (RunColumns & { episodes: number; scored: number; failed: number; benchmarks: string })[];
     return rows.map((row) => ({
-      run: this.toRun(row),
+      run: decodeRun(row, this.path),
       episodes: Number(row.episodes),
       scored: Number(row.scored),
       failed: Number(row.failed),
@@ -323,7 +316,7 @@ export class RunStore {
     const statement = this.database.prepare(
       'SELECT * FROM episodes WHERE run_id = ? ORDER BY benchmark, case_id, trial',
     );
-    for (const row of statement.iterate(runId)) yield this.toEpisodeRow(row as unknown as EpisodeColumns);
+    for (const row of statement.iterate(runId)) yield decodeEpisodeRow(row as unknown as EpisodeColumns, this.path);
   }
 
   /** A run's episodes (of one benchmark, or all), ordered by benchmark, case and trial. */
@@ -336,7 +329,7 @@ export class RunStore {
     const rows = this.database
       .prepare(`SELECT ${columns} FROM episodes WHERE run_id = ?${filter} ORDER BY benchmark, case_id, trial`)
       .all(...parameters) as unknown as EpisodeColumns[];
-    return rows.map((row) => this.toEpisodeRow(row));
+    return rows.map((row) => decodeEpisodeRow(row, this.path));
   }
 
   /** One episode; `benchmark` may be left out when the run has only one episode with that case id and trial. */
@@ -354,7 +347,7 @@ export class RunStore {
       );
     }
     const row = rows[0];
-    return row && this.toEpisodeRow(row);
+    return row && decodeEpisodeRow(row, this.path);
   }
 
   /**
@@ -405,7 +398,10 @@ export class RunStore {
       for (const row of incoming) {
         const here = this.getRun(row.run_id);
         if (!here || this.episodeCount(row.run_id) === 0) continue;
-        const theirs = { ...this.toRun(row), config: readConfig(row.config, `${otherPath}: run "${row.run_id}"`) };
+        const theirs = {
+          ...decodeRun(row, this.path),
+          config: readConfig(row.config, `${otherPath}: run "${row.run_id}"`),
+        };
         requireSameRunSettings(
           'merge',
           row.run_id,
@@ -441,65 +437,4 @@ export class RunStore {
       this.database.exec('DETACH DATABASE other');
     }
   }
-
-  private toRun(row: RunColumns): StoredRun {
-    const where = `${this.path}: run "${row.run_id}"`;
-    return {
-      runId: row.run_id,
-      createdAt: row.created_at,
-      config: readConfig(row.config, where),
-      manifest: readManifest(row.manifest ?? '{}', where),
-    };
-  }
-
-  private toEpisodeRow(row: EpisodeColumns): EpisodeRow {
-    const where = `${this.path}: run "${row.run_id}", ${row.benchmark} case "${row.case_id}" trial ${row.trial}`;
-    if (row.status !== 'scored' && row.status !== 'failed') {
-      throw new StoredRowError(`${where}: status "${String(row.status)}" is neither scored nor failed`);
-    }
-    return {
-      runId: String(row.run_id),
-      benchmark: String(row.benchmark),
-      caseId: String(row.case_id),
-      trial: Number(row.trial),
-      status: row.status,
-      score: row.score === null ? null : Number(row.score),
-      metrics: readMetrics(row.metrics ?? '{}', where),
-      error: row.error === null ? null : String(row.error),
-      inputTokens: Number(row.input_tokens),
-      outputTokens: Number(row.output_tokens),
-      requests: Number(row.requests),
-      cost: Number(row.cost),
-      durationMs: Number(row.duration_ms),
-      labels: readLabels(row.labels ?? '{}', where),
-      modelCalls: readModelCalls(row.model_calls ?? '[]', where),
-      record: String(row.record ?? ''),
-    };
-  }
-}
-
-interface RunColumns {
-  readonly run_id: string;
-  readonly created_at: string;
-  readonly config: string;
-  readonly manifest: string | null;
-}
-
-interface EpisodeColumns {
-  readonly run_id: string;
-  readonly benchmark: string;
-  readonly case_id: string;
-  readonly trial: number;
-  readonly status: string;
-  readonly score: number | null;
-  readonly metrics: string | null;
-  readonly error: string | null;
-  readonly input_tokens: number;
-  readonly output_tokens: number;
-  readonly requests: number;
-  readonly cost: number;
-  readonly duration_ms: number;
-  readonly labels: string | null;
-  readonly model_calls: string | null;
-  readonly record: string | null;
 }
