@@ -1,4 +1,6 @@
 /** Sports: leagues, teams and fixtures over three seasons; list endpoints with page/page_size paging. */
+// The expected standings come from the tool's own table (build first: `npm run build`).
+import { standings } from '../../dist/domains/toolscan/sports/sports-data.js';
 import {
   anyValue,
   call,
@@ -179,57 +181,6 @@ export function generateSports(random: Random): {
   const numbered = matches.map((match, index) => ({ ...match, id: 70_000 + index }));
   const leagues = LEAGUES.map(({ id, name, sport, country }) => ({ id, name, sport, country }));
   return { leagues, teams, matches: numbered, queries: sportsQueries(random, leagues, teams, numbered) };
-}
-
-/** The standings rule the tool uses: points (football 3/1/0, others 2 per win), goal difference, scored, name. */
-export function standings(
-  league: LeagueRecord,
-  season: number,
-  teams: readonly TeamRecord[],
-  matches: readonly MatchRecord[],
-) {
-  const rows = teams
-    .filter((team) => team.league_id === league.id)
-    .map((team) => ({
-      team_id: team.id,
-      team_name: team.name,
-      played: 0,
-      won: 0,
-      drawn: 0,
-      lost: 0,
-      scored: 0,
-      conceded: 0,
-      points: 0,
-    }));
-  const winPoints = league.sport === 'football' ? 3 : 2;
-  for (const match of matches) {
-    if (match.league_id !== league.id || match.season !== season || match.status !== 'finished') continue;
-    for (const [teamId, own, other] of [
-      [match.home_team_id, match.home_score ?? 0, match.away_score ?? 0],
-      [match.away_team_id, match.away_score ?? 0, match.home_score ?? 0],
-    ] as const) {
-      const row = rows.find((candidate) => candidate.team_id === teamId);
-      if (!row) continue;
-      row.played += 1;
-      row.scored += own;
-      row.conceded += other;
-      if (own > other) {
-        row.won += 1;
-        row.points += winPoints;
-      } else if (own === other) {
-        row.drawn += 1;
-        row.points += 1;
-      } else row.lost += 1;
-    }
-  }
-  rows.sort(
-    (a, b) =>
-      b.points - a.points ||
-      b.scored - b.conceded - (a.scored - a.conceded) ||
-      b.scored - a.scored ||
-      (a.team_name < b.team_name ? -1 : 1),
-  );
-  return rows.map((row, index) => ({ position: index + 1, ...row }));
 }
 
 function sportsQueries(

@@ -46,6 +46,19 @@ export const loadSports = cachedToolscanFile(
  */
 export function leagueTable(league: League, season: number) {
   const { teams, matches } = loadSports();
+  return standings(league, season, teams, matches);
+}
+
+/**
+ * The table of {@link leagueTable} from the given teams and matches: the data generator writes the
+ * queries' expected answers with this same function, so they cannot drift from what the tool returns.
+ */
+export function standings(
+  league: Pick<League, 'id' | 'sport'>,
+  season: number,
+  teams: readonly Pick<Team, 'id' | 'name' | 'league_id'>[],
+  matches: readonly Omit<Match, 'date'>[],
+) {
   const rows = teams
     .filter((team) => team.league_id === league.id)
     .map((team) => ({
