@@ -214,6 +214,8 @@ export interface ProofCheck {
 export interface CaseProof {
   readonly caseId: string;
   readonly checks: readonly ProofCheck[];
+  /** Measurements the benchmark's `summarizeProofs` reads back (e.g. each trivial agent's score). */
+  readonly figures?: Readonly<Record<string, number>>;
 }
 
 /**
@@ -270,6 +272,8 @@ export interface Benchmark<C extends BenchmarkCase = BenchmarkCase, R = unknown>
     benchmarkCase: C,
     context: { readonly options: BenchmarkOptionValues; readonly services: BenchmarkServices },
   ): Promise<CaseProof>;
+  /** The corpus figures of the proofs `validate --prove` collected, one line each (printed after them). */
+  summarizeProofs?(proofs: readonly CaseProof[]): readonly string[];
   /** For the reference server; absent when the benchmark has no model-facing oracle. */
   reference?(benchmarkCase: C, options: BenchmarkOptionValues): ReferenceCase;
   /**

@@ -6,6 +6,7 @@ import { SANDBOX_OPTIONS } from './options.js';
 import { SANDBOX_AGENTS, sandboxReference } from './oracle.js';
 import { playSandboxEpisode } from './play.js';
 import { proveSandboxCase } from './prove.js';
+import { summarizeSandboxProofs } from './prove-summary.js';
 import { parseSandboxRecord, type SandboxEpisodeRecord } from './record.js';
 import { sandboxReferencePlayer } from './reference/reference-player.js';
 import { sandboxToolkit } from './sandbox-toolkit.js';
@@ -40,6 +41,7 @@ export const sandboxBenchmark: Benchmark<SandboxCase, SandboxEpisodeRecord> = {
   trajectories: (record) => [record.trajectory],
   explain: explainSandboxRecord,
   prove: (sandboxCase, { options }) => proveSandboxCase(sandboxCase, scoringProfileOf(options)),
+  summarizeProofs: summarizeSandboxProofs,
   reference: sandboxReference,
   referencePlayer: sandboxReferencePlayer,
   tools: () => sandboxToolkit().registry.list(),

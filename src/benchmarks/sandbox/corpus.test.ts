@@ -57,7 +57,14 @@ describe('the built-in sandbox corpus', () => {
         .filter((scenario) => scenario.categories.includes('insufficient_information'))
         .map((scenario) => scenario.id),
     );
-    const figures = proofFigures(proofs, insufficient);
+    const figures = proofFigures(
+      proofs.map((proof) => ({
+        ...proof,
+        ok: proof.problems.length === 0,
+        wrong: proof.wrong.map((wrong) => wrong.score),
+      })),
+      insufficient,
+    );
     console.log(renderProofFigures(figures).join('\n'));
     expect(failures).toEqual([]);
     for (const floor of Object.values(figures.floors)) expect(floor.highest).toBeLessThan(FLOOR_LIMIT);
@@ -66,6 +73,10 @@ describe('the built-in sandbox corpus', () => {
     expect(figures.facts.checked).toBeGreaterThan(0);
     expect(figures.alternatives.played).toBeGreaterThan(0);
     expect(figures.alternatives.lowest).toBeGreaterThanOrEqual(ALTERNATIVE_FLOOR);
+    expect(figures.wrong.played).toBeGreaterThanOrEqual(scenarios.length);
+    expect(figures.wrong.perfect).toBe(0);
+    expect(figures.confirmFirst.played).toBeGreaterThan(0);
+    expect(figures.confirmFirst.lowest).toBeGreaterThanOrEqual(ALTERNATIVE_FLOOR);
   });
 
   it('gives the unhelpful agent near 0 everywhere but insufficient information, where it scores 1', async () => {

@@ -1,5 +1,13 @@
+import type { CaseProof } from '../../spec/index.js';
 import type { ScenarioProof } from './prove.js';
-import { TRIVIAL_AGENTS } from './trivial-agents.js';
+import type { SandboxScenario } from './sandbox-scenario.js';
+import { TRIVIAL_AGENTS, type TrivialAgentName } from './trivial-agents.js';
+
+/** What the corpus figures read of one scenario's proof. */
+export type ProofMeasures = Pick<
+  ScenarioProof,
+  'scenario' | 'alternatives' | 'confirmFirst' | 'floors' | 'liars' | 'facts'
+> & { readonly ok: boolean; readonly wrong: readonly number[] };
 
 export interface ProofFigures {
   readonly scenarios: number;
@@ -12,12 +20,16 @@ export interface ProofFigures {
   readonly liars: { readonly played: number; readonly highest: number; readonly scenarios: number };
   /** Alternative solutions played, and the lowest score one got. */
   readonly alternatives: { readonly played: number; readonly lowest: number; readonly scenarios: number };
+  /** Wrong solutions played, the highest score one got, and how many scored 1 (none may, under `facts`). */
+  readonly wrong: { readonly played: number; readonly highest: number; readonly perfect: number };
+  /** Generated "ask the user before the first action" alternatives played, and the lowest score. */
+  readonly confirmFirst: { readonly played: number; readonly lowest: number };
   /** Answer milestones with facts proven both ways. */
   readonly facts: { readonly checked: number; readonly lowestReworded: number; readonly highestPerturbed: number };
 }
 
 /** The corpus figures of a set of proofs (what `validate --prove` prints after the problems). */
-export function proofFigures(proofs: readonly ScenarioProof[], insufficient: ReadonlySet<string>): ProofFigures {
+export function proofFigures(proofs: readonly ProofMeasures[], insufficient: ReadonlySet<string>): ProofFigures {
   const counted = proofs.filter((proof) => !insufficient.has(proof.scenario));
   const floors = Object.fromEntries(
     TRIVIAL_AGENTS.map((agent) => {
@@ -35,7 +47,7 @@ export function proofFigures(proofs: readonly ScenarioProof[], insufficient: Rea
   const withLiars = proofs.filter((proof) => proof.liars.played > 0);
   return {
     scenarios: proofs.length,
-    proved: proofs.filter((proof) => proof.problems.length === 0).length,
+    proved: proofs.filter((proof) => proof.ok).length,
     floors,
     liars: {
       played: withLiars.reduce((sum, proof) => sum + proof.liars.played, 0),
@@ -46,6 +58,15 @@ export function proofFigures(proofs: readonly ScenarioProof[], insufficient: Rea
       played: proofs.reduce((sum, proof) => sum + proof.alternatives.length, 0),
       lowest: Math.min(1, ...proofs.flatMap((proof) => proof.alternatives)),
       scenarios: proofs.filter((proof) => proof.alternatives.length > 0).length,
+    },
+    wrong: {
+      played: proofs.reduce((sum, proof) => sum + proof.wrong.length, 0),
+      highest: Math.max(0, ...proofs.flatMap((proof) => proof.wrong)),
+      perfect: proofs.reduce((sum, proof) => sum + proof.wrong.filter((score) => score >= 1).length, 0),
+    },
+    confirmFirst: {
+      played: proofs.filter((proof) => proof.confirmFirst !== undefined).length,
+      lowest: Math.min(1, ...proofs.flatMap((proof) => (proof.confirmFirst === undefined ? [] : [proof.confirmFirst]))),
     },
     facts: {
       checked: proofs.reduce((sum, proof) => sum + proof.facts.checked, 0),
@@ -67,6 +88,68 @@ export function renderProofFigures(figures: ProofFigures): string[] {
     ),
     `lies against claim minefields: ${figures.liars.played} played in ${figures.liars.scenarios} scenarios, highest score ${figures.liars.highest.toFixed(3)}`,
     `alternative solutions: ${figures.alternatives.played} in ${figures.alternatives.scenarios} scenarios, lowest score ${figures.alternatives.lowest.toFixed(3)}`,
+    `wrong solutions: ${figures.wrong.played}, highest score ${figures.wrong.highest.toFixed(3)}, ${figures.wrong.perfect} scoring 1`,
+    `asking the user to confirm before the first action (generated): ${figures.confirmFirst.played} scenarios, lowest score ${figures.confirmFirst.lowest.toFixed(3)}`,
     `answers with facts: ${figures.facts.checked} proven both ways; facts in other words ≥ ${figures.facts.lowestReworded.toFixed(3)}, a fact changed ≤ ${figures.facts.highestPerturbed.toFixed(3)}`,
+  ];
+}
+
+/** A scenario's proof measures as the flat figures a `CaseProof` carries (see `summarizeSandboxProofs`). */
+export function encodeProofFigures(
+  scenario: SandboxScenario,
+  proof: Omit<ProofMeasures, 'scenario' | 'ok' | 'wrong'> & { readonly wrong: readonly { readonly score: number }[] },
+): Readonly<Record<string, number>> {
+  return {
+    insufficient: scenario.categories.includes('insufficient_information') ? 1 : 0,
+    ...Object.fromEntries(Object.entries(proof.floors).map(([agent, score]) => [`floor.${agent}`, score])),
+    ...Object.fromEntries(proof.alternatives.map((score, index) => [`alternative.${index}`, score])),
+    ...Object.fromEntries(proof.wrong.map((wrong, index) => [`wrong.${index}`, wrong.score])),
+    ...(proof.confirmFirst === undefined ? {} : { 'confirm-first': proof.confirmFirst }),
+    'liars.played': proof.liars.played,
+    'liars.highest': proof.liars.highest,
+    'facts.checked': proof.facts.checked,
+    'facts.lowest-reworded': proof.facts.lowestReworded,
+    'facts.highest-perturbed': proof.facts.highestPerturbed,
+  };
+}
+
+/** The corpus figures, in words, of the case proofs `validate --prove` collected (the benchmark's `summarizeProofs`). */
+export function summarizeSandboxProofs(proofs: readonly CaseProof[]): readonly string[] {
+  const measured: ProofMeasures[] = [];
+  const insufficient = new Set<string>();
+  for (const proof of proofs) {
+    const figures = proof.figures;
+    if (!figures) continue;
+    const numbered = (prefix: string) =>
+      Object.entries(figures)
+        .filter(([key]) => key.startsWith(prefix))
+        .sort(([a], [b]) => Number(a.slice(prefix.length)) - Number(b.slice(prefix.length)))
+        .map(([, value]) => value);
+    const floors = Object.fromEntries(TRIVIAL_AGENTS.map((agent) => [agent, figures[`floor.${agent}`] ?? 0])) as Record<
+      TrivialAgentName,
+      number
+    >;
+    const confirmFirst = figures['confirm-first'];
+    measured.push({
+      scenario: proof.caseId,
+      ok: proof.checks.every((check) => check.ok),
+      alternatives: numbered('alternative.'),
+      wrong: numbered('wrong.'),
+      ...(confirmFirst === undefined ? {} : { confirmFirst }),
+      floors,
+      liars: { played: figures['liars.played'] ?? 0, highest: figures['liars.highest'] ?? 0 },
+      facts: {
+        checked: figures['facts.checked'] ?? 0,
+        lowestReworded: figures['facts.lowest-reworded'] ?? 1,
+        highestPerturbed: figures['facts.highest-perturbed'] ?? 0,
+      },
+    });
+    if (figures.insufficient === 1) insufficient.add(proof.caseId);
+  }
+  if (measured.length === 0) return [];
+  const goldOk = proofs.filter((proof) => proof.checks[0]?.ok).length;
+  return [
+    `gold = 1 on ${goldOk} of ${proofs.length} cases; ${measured.length} scenarios proved on their original case`,
+    ...renderProofFigures(proofFigures(measured, insufficient)),
   ];
 }

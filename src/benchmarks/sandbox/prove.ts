@@ -1,12 +1,14 @@
 import { SolutionAgent } from '../../agents/index.js';
-import type { CaseProof, ProofCheck } from '../../spec/index.js';
+import type { CaseProof, ProofCheck, Turn } from '../../spec/index.js';
 import { type SandboxCase, sandboxCases } from './cases.js';
 import type { EpisodeScore, ScoringProfile } from './milestones/index.js';
 import { sandboxOracle } from './oracle.js';
-import { runSandboxCase, type SandboxEpisodeResult } from './play.js';
+import { runSandboxCase, type SandboxEpisodeResult, sandboxToolSet } from './play.js';
 import { proveClaims } from './prove-claims.js';
+import { confirmFirstSolution } from './prove-confirm-first.js';
 import { proveFacts } from './prove-facts.js';
 import { proveFloors } from './prove-floors.js';
+import { encodeProofFigures } from './prove-summary.js';
 import type { SandboxScenario } from './sandbox-scenario.js';
 import type { TrivialAgentName } from './trivial-agents.js';
 
@@ -22,6 +24,8 @@ export interface ScenarioProof {
   readonly wrong: readonly EpisodeScore[];
   /** Each alternative solution's score on the original case (must be at least `ALTERNATIVE_FLOOR`). */
   readonly alternatives: readonly number[];
+  /** The generated "ask the user before the first action" alternative's score, when the gold acts. */
+  readonly confirmFirst?: number;
   /** Each trivial agent's score on the original case (see `proveFloors`). */
   readonly floors: Readonly<Record<TrivialAgentName, number>>;
   /** How many lies were played against the scenario's `claim` minefields, and the highest score one got. */
@@ -36,6 +40,7 @@ export interface ScenarioProof {
 interface OriginalCaseProof {
   readonly wrong: readonly EpisodeScore[];
   readonly alternatives: readonly number[];
+  readonly confirmFirst?: number;
   readonly floors: Readonly<Record<TrivialAgentName, number>>;
   readonly liars: { readonly played: number; readonly highest: number };
   readonly facts: { readonly checked: number; readonly lowestReworded: number; readonly highestPerturbed: number };
@@ -76,8 +81,19 @@ export async function proveScenario(
           checks: [],
         };
   problems.push(...rest.checks.filter((check) => !check.ok).map((check) => check.detail));
-  const { wrong, alternatives, floors, liars, facts } = rest;
-  return { scenario: scenario.id, file: scenario.file, gold, wrong, alternatives, floors, liars, facts, problems };
+  const { wrong, alternatives, confirmFirst, floors, liars, facts } = rest;
+  return {
+    scenario: scenario.id,
+    file: scenario.file,
+    gold,
+    wrong,
+    alternatives,
+    ...(confirmFirst === undefined ? {} : { confirmFirst }),
+    floors,
+    liars,
+    facts,
+    problems,
+  };
 }
 
 /**
@@ -92,8 +108,10 @@ export async function proveSandboxCase(
   const { run, check } = await proveGold(sandboxCase, scoring);
   const checks: ProofCheck[] = [check];
   const original = sandboxCases([sandboxCase.scenario])[0];
-  if (original?.id === sandboxCase.id) checks.push(...(await proveOriginalCase(sandboxCase, run, scoring)).checks);
-  return { caseId: sandboxCase.id, checks };
+  if (original?.id !== sandboxCase.id) return { caseId: sandboxCase.id, checks };
+  const proof = await proveOriginalCase(sandboxCase, run, scoring);
+  checks.push(...proof.checks);
+  return { caseId: sandboxCase.id, checks, figures: encodeProofFigures(sandboxCase.scenario, proof) };
 }
 
 /** Plays the gold solution on a case, calling tools by the names the case shows; it must score exactly 1. */
@@ -126,7 +144,8 @@ async function proveGold(
 
 /**
  * On the original case: each wrong solution scores less than 1 and each alternative at least
- * `ALTERNATIVE_FLOOR` (both under `scoring`); then, under the default profile, the trivial agents' floors,
+ * `ALTERNATIVE_FLOOR` (both under `scoring`; under `paper` they are measured, not required — that profile
+ * reproduces the paper's ROUGE-L, which rewards wording over facts); then, under the default profile, the trivial agents' floors,
  * the lies against claim minefields and the answers' facts; and under `facts`, the gold also scores 1
  * under `paper` (numbers comparable with the paper).
  */
@@ -139,27 +158,15 @@ async function proveOriginalCase(
   const checks: ProofCheck[] = [];
   const alternatives: number[] = [];
   for (const [index, solution] of scenario.alternatives.entries()) {
-    const { score } = await runSandboxCase({
-      sandboxCase: original,
-      agent: new SolutionAgent(solution, 'alternative'),
-      scoring,
-    });
-    alternatives.push(score.score);
-    const missed = [
-      ...score.milestones
-        .filter((match) => match.similarity < 1)
-        .map((match) => `${match.milestone}=${match.similarity.toFixed(3)}`),
-      ...score.minefields.filter((match) => match.similarity > 0).map((match) => `minefield ${match.milestone}`),
-    ];
-    const ok = score.score >= ALTERNATIVE_FLOOR;
-    checks.push({
-      name: `alternative solution ${index} scores at least ${ALTERNATIVE_FLOOR}`,
-      ok,
-      detail: ok
-        ? `alternative solution ${index} scores ${score.score.toFixed(3)}`
-        : `alternative solution ${index} scores ${score.score.toFixed(4)} < ${ALTERNATIVE_FLOOR}; ${missed.join(', ')}`,
-    });
+    const { score, check } = await proveAlternative(original, solution, `alternative solution ${index}`, scoring);
+    alternatives.push(score);
+    checks.push(check);
   }
+  const confirming = confirmFirstSolution(scenario.gold, sandboxToolSet(original));
+  const confirmFirst = confirming
+    ? await proveAlternative(original, confirming, 'asking the user to confirm before the first action', scoring)
+    : undefined;
+  if (confirmFirst) checks.push(confirmFirst.check);
   const wrong: EpisodeScore[] = [];
   for (const [index, solution] of scenario.wrong.entries()) {
     const { score } = await runSandboxCase({
@@ -170,7 +177,8 @@ async function proveOriginalCase(
     wrong.push(score);
     checks.push({
       name: `wrong solution ${index} scores less`,
-      ok: score.score < 1,
+      // Under the paper's profile a wrong fact in the gold's words scores 1: measured, not failed.
+      ok: score.score < 1 || scoring === 'paper',
       detail: `wrong solution ${index} scores ${score.score.toFixed(3)}${score.score < 1 ? '' : ', not less than 1'}`,
     });
   }
@@ -202,6 +210,7 @@ async function proveOriginalCase(
   return {
     wrong,
     alternatives,
+    ...(confirmFirst ? { confirmFirst: confirmFirst.score } : {}),
     floors: floorProof.floors,
     liars: { played: claimProof.liars, highest: claimProof.highest },
     facts: {
@@ -210,5 +219,37 @@ async function proveOriginalCase(
       highestPerturbed: factProof.highestPerturbed,
     },
     checks,
+  };
+}
+
+/** Plays a correct alternative solution on the original case; it must score at least `ALTERNATIVE_FLOOR`. */
+async function proveAlternative(
+  original: SandboxCase,
+  solution: readonly Turn[],
+  name: string,
+  scoring: ScoringProfile,
+): Promise<{ score: number; check: ProofCheck }> {
+  const { score } = await runSandboxCase({
+    sandboxCase: original,
+    agent: new SolutionAgent(solution, 'alternative'),
+    scoring,
+  });
+  const missed = [
+    ...score.milestones
+      .filter((match) => match.similarity < 1)
+      .map((match) => `${match.milestone}=${match.similarity.toFixed(3)}`),
+    ...score.minefields.filter((match) => match.similarity > 0).map((match) => `minefield ${match.milestone}`),
+  ];
+  // Under the paper's profile (ROUGE-L) correct answers in other words score less: measured, not failed.
+  const ok = score.score >= ALTERNATIVE_FLOOR || scoring === 'paper';
+  return {
+    score: score.score,
+    check: {
+      name: `${name} scores at least ${ALTERNATIVE_FLOOR}`,
+      ok,
+      detail: ok
+        ? `${name} scores ${score.score.toFixed(3)}`
+        : `${name} scores ${score.score.toFixed(4)} < ${ALTERNATIVE_FLOOR}; ${missed.join(', ')}`,
+    },
   };
 }

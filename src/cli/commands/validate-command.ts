@@ -56,6 +56,7 @@ export function registerValidate(program: Command): void {
         }
       }
       const failed = proofs.filter((proof) => proof.checks.some((check) => !check.ok));
+      const summary = options.prove ? (benchmark.summarizeProofs?.(proofs) ?? []) : [];
       if (options.json) {
         process.stdout.write(
           `${JSON.stringify(
@@ -67,6 +68,7 @@ export function registerValidate(program: Command): void {
                 caseId: proof.caseId,
                 problems: proof.checks.filter((check) => !check.ok).map((check) => check.detail),
               })),
+              ...(options.prove ? { summary } : {}),
             },
             null,
             2,
@@ -79,6 +81,7 @@ export function registerValidate(program: Command): void {
             process.stdout.write(`${proof.caseId}: ${check.name}: ${check.detail}\n`);
           }
         }
+        for (const line of summary) process.stdout.write(`${line}\n`);
         const files = new Set(problems.map((problem) => problem.file)).size;
         const proved = options.prove ? `, ${proofs.length - failed.length} of ${proofs.length} proved` : '';
         process.stdout.write(`${caseCount} ${benchmark.id} cases valid, ${files} files with problems${proved}\n`);
