@@ -1,4 +1,4 @@
-import type { GraphOutline, MilestoneMatch } from '../../src/report/report-data';
+import type { GraphOutline, GuardrailNote, MilestoneMatch } from '../../src/report/report-data';
 import { DEFAULT_DAG_SIZES, layoutDag } from './dag-layout';
 import { formatScore, truncate } from './format';
 import { type MatchedNode, matchedNodes } from './matched-nodes';
@@ -88,6 +88,13 @@ function Graph({
   );
 }
 
+/** Why a guardrail zeroed a milestone, in the words `toolgauge show` uses. */
+export function guardrailText(note: GuardrailNote): string {
+  const where =
+    note.window === 'after' ? 'after the last milestone' : `before message #${note.wouldMatch}, where it matched`;
+  return `Guardrail: table "${note.table}" changed at message #${note.changedAt}, ${where} (${formatScore(note.unguardedSimilarity)} without the guardrail).`;
+}
+
 /** One milestone or minefield with its match; a button that jumps to the matched message. */
 function MatchCard({ kind, node, onFocus }: { kind: Kind; node: MatchedNode; onFocus: (index: number) => void }) {
   const match = node.match;
@@ -131,6 +138,11 @@ function MatchCard({ kind, node, onFocus }: { kind: Kind; node: MatchedNode; onF
         {kind === 'minefield' &&
           (similarity > 0 ? <span class="chip bad">fired</span> : <span class="chip good">not triggered</span>)}
       </span>
+      {match?.guardrail ? (
+        <span class="guardrail-note" data-testid="guardrail-note">
+          {guardrailText(match.guardrail)}
+        </span>
+      ) : null}
     </button>
   );
 }

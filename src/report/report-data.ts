@@ -82,6 +82,19 @@ export interface MilestoneMatch {
   readonly milestone: string;
   readonly messageIndex: number;
   readonly similarity: number;
+  /** Why a guardrail zeroed this milestone: a table no milestone constrains changed (absent: it did not). */
+  readonly guardrail?: GuardrailNote;
+}
+
+/** Which table changed at which message, zeroing a milestone that would otherwise have matched. */
+export interface GuardrailNote {
+  readonly table: string;
+  readonly changedAt: number;
+  /** The message the milestone would have matched without the guardrail. */
+  readonly wouldMatch: number;
+  readonly unguardedSimilarity: number;
+  /** `before`: the change came before the milestone's message; `after`: after the last milestone. */
+  readonly window: 'before' | 'after';
 }
 
 export interface GraphOutline {

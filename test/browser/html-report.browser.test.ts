@@ -124,6 +124,59 @@ describe.runIf(chromiumAvailable())('the HTML report in Chromium', { timeout: 24
     expect(outside).toEqual([]);
   });
 
+  it('says which table and message made a guardrail zero a milestone', async () => {
+    const store = await RunStore.open(join(folder, 'guardrail.db'));
+    store.ensureRun('guardrail', { agent: 'openai:careless', user: 'scripted' }, new Date().toISOString());
+    const { scenarios } = await loadScenarios([fileURLToPath(BUILT_IN_SCENARIOS)]);
+    const cases = sandboxCases(scenarios, ['distraction-all']).filter(
+      (entry) => entry.id === 'time-add-reminder-at-timestamp-with-place/distraction-all',
+    );
+    expect(cases).toHaveLength(1);
+    // Right reminder, but it switches Wi-Fi off first: a table no milestone constrains changes.
+    const reminder = {
+      content: 'Return the library books',
+      reminder_timestamp: 1784667600,
+      latitude: 37.779,
+      longitude: -122.4159,
+    };
+    const model = new ScriptedModel([
+      { toolCalls: [{ name: 'set_wifi_status', arguments: { on: false } }] },
+      { toolCalls: [{ name: 'add_reminder', arguments: reminder }] },
+      'I added the reminder "Return the library books" for Unix time 1784667600, tied to latitude 37.779, longitude -122.4159.',
+    ]);
+    await executeRun({
+      runId: 'guardrail',
+      jobs: benchmarkJobs(
+        getBenchmark('sandbox'),
+        cases,
+        1,
+        { agent: 'openai:careless', user: 'scripted', agentSettings: {}, userSettings: {}, cache: 'off' },
+        { store, adapterFor: () => model },
+        { options: {}, services: runServices(undefined) },
+      ),
+      store,
+      prices: loadPriceTable(),
+    });
+    const file = join(folder, 'guardrail.html');
+    await writeFile(file, await renderHtmlReport(buildReportData(store, ['guardrail'])));
+    store.close();
+    const shown = JSON.parse(
+      (await toolgauge('show', 'guardrail', cases[0]?.id ?? '', '--db', join(folder, 'guardrail.db'), '--json')).stdout,
+    );
+    const zeroed = shown.milestones.find((match: { guardrail?: unknown }) => match.guardrail);
+    expect(zeroed?.guardrail).toMatchObject({ table: 'settings', window: 'before' });
+
+    const { page } = await open(browser, file);
+    await page.goto(`${pathToFileURL(file).href}#/episode/guardrail/${encodeURIComponent(cases[0]?.id ?? '')}/0`);
+    await page.waitForSelector('[data-testid="episode-viewer"]');
+    const card = page.locator(`[data-testid="milestone"][data-milestone-id="${zeroed.milestone}"]`);
+    expect(await card.getAttribute('data-similarity')).toBe('0.000');
+    expect(await card.locator('[data-testid="guardrail-note"]').innerText()).toBe(
+      `Guardrail: table "settings" changed at message #${zeroed.guardrail.changedAt}, before message #${zeroed.guardrail.wouldMatch}, where it matched (${zeroed.guardrail.unguardedSimilarity.toFixed(3)} without the guardrail).`,
+    );
+    expect(await page.locator('[data-testid="guardrail-note"]').count()).toBe(1);
+  });
+
   it('shows what models write as text and runs none of it', async () => {
     const payloads = [
       '<script>window.__pwned = "script"</script>',
