@@ -321,7 +321,7 @@ export function buildSampleReportData(options: SampleOptions = {}): ReportData {
     });
   }
   return {
-    formatVersion: 2,
+    formatVersion: 3,
     generatedAt: '2026-08-04T08:00:00.000Z',
     runs,
     benchmarkRuns: [],

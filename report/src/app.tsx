@@ -1,9 +1,11 @@
 import type { ComponentChildren } from 'preact';
 import { useEffect, useErrorBoundary, useState } from 'preact/hooks';
+import type { ReportEpisode } from '../../src/report/report-data';
 import type { CaseFilter, CaseSort } from './case-table';
 import { DEFAULT_SORT, EMPTY_FILTER } from './case-table';
 import { CasesView } from './cases-view';
 import { CompareView } from './compare-view';
+import { episodeWithView } from './episode-pages';
 import { EpisodeView } from './episode-view';
 import { formatCount } from './format';
 import { GenericEpisodeView } from './generic-episode-view';
@@ -109,18 +111,41 @@ function CurrentView({
           />
         );
       }
-      // The viewer is chosen by the episode's benchmark: ToolSandbox's draws the world and milestones.
-      return episode.benchmark === 'sandbox' ? (
-        <EpisodeView index={index} episode={episode} />
-      ) : (
-        <GenericEpisodeView episode={episode} />
-      );
+      return <EpisodeWithView index={index} episode={episode} />;
     }
     case 'compare':
       return <CompareView index={index} runA={route.runA} runB={route.runB} />;
     case 'not-found':
       return <Notice tone="error" title="No such page" detail={`Nothing is at "${route.hash}".`} />;
   }
+}
+
+/** An episode's viewer once its view is at hand (read from its page in large reports). */
+function EpisodeWithView({ index, episode }: { readonly index: ReportIndex; readonly episode: ReportEpisode }) {
+  const [loaded, setLoaded] = useState<{ episode?: ReportEpisode; error?: string }>({});
+  useEffect(() => {
+    let current = true;
+    episodeWithView(index, episode).then(
+      (withView) => current && setLoaded({ episode: withView }),
+      (error: unknown) => current && setLoaded({ error: error instanceof Error ? error.message : String(error) }),
+    );
+    return () => {
+      current = false;
+    };
+  }, [index, episode]);
+  if (loaded.error) return <Notice tone="error" title="This episode cannot be read" detail={loaded.error} />;
+  if (!loaded.episode)
+    return (
+      <p class="muted" data-testid="episode-loading">
+        Loading the episode…
+      </p>
+    );
+  // The viewer is chosen by the episode's benchmark: ToolSandbox's draws the world and milestones.
+  return loaded.episode.benchmark === 'sandbox' ? (
+    <EpisodeView index={index} episode={loaded.episode} />
+  ) : (
+    <GenericEpisodeView episode={loaded.episode} />
+  );
 }
 
 /** Keeps one broken view (unexpected data) from blanking the whole page. */

@@ -50,14 +50,18 @@ export const PAGE_SIZE = 100;
 
 export function buildCaseRows(episodes: readonly ReportEpisode[]): CaseRow[] {
   return episodes.map((episode) => {
+    // Format 3 carries the counts; older reports have every view inline to count them from.
     const detail = episode.detail;
-    const diagnostics = Object.values(detail?.diagnostics ?? {}).reduce(
-      (total, count) => total + (Number.isFinite(count) ? count : 0),
-      0,
-    );
-    const toolErrors = (detail?.messages ?? []).filter(
-      (message) => message.type === 'tool-result' && message.outcome.type === 'error',
-    ).length;
+    const diagnostics =
+      episode.diagnosticCount ??
+      Object.values(detail?.diagnostics ?? {}).reduce(
+        (total, count) => total + (Number.isFinite(count) ? count : 0),
+        0,
+      );
+    const toolErrors =
+      episode.toolErrors ??
+      (detail?.messages ?? []).filter((message) => message.type === 'tool-result' && message.outcome.type === 'error')
+        .length;
     return {
       episode,
       runId: episode.runId,

@@ -2,12 +2,19 @@ import { gzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import {
   REPORT_DATA_ELEMENT_ID as CONTRACT_ID,
+  EPISODE_PAGE_TYPE as CONTRACT_PAGE_TYPE,
   REPORT_DATA_TYPE as CONTRACT_TYPE,
+  episodePageElementId as contractPageId,
   REPORT_FORMAT_VERSION,
 } from '../../src/report/report-data';
 import { buildSampleReportData } from '../sample-data';
 import { checkReportData, decodeReportData, ReportDataError, SUPPORTED_FORMAT_VERSION } from './decode-report-data';
-import { REPORT_DATA_ELEMENT_ID, REPORT_DATA_TYPE } from './report-data-element';
+import {
+  EPISODE_PAGE_TYPE,
+  episodePageElementId,
+  REPORT_DATA_ELEMENT_ID,
+  REPORT_DATA_TYPE,
+} from './report-data-element';
 
 /** What `toolgauge report --html` puts in the data element: JSON, gzip, base64. */
 function encode(value: unknown): string {
@@ -30,7 +37,7 @@ describe('decodeReportData', () => {
 
   it('ignores whitespace and line breaks around and inside the base64', async () => {
     const text = encode(buildSampleReportData()).replace(/(.{76})/g, '$1\n');
-    await expect(decodeReportData(`\n  ${text}\n`)).resolves.toMatchObject({ formatVersion: 2 });
+    await expect(decodeReportData(`\n  ${text}\n`)).resolves.toMatchObject({ formatVersion: 3 });
   });
 
   it('reports an empty element as "empty"', async () => {
@@ -48,7 +55,7 @@ describe('decodeReportData', () => {
 
   it('rejects other format versions and missing collections with a clear message', async () => {
     await expect(decodeReportData(encode({ ...buildSampleReportData(), formatVersion: 1 }))).rejects.toThrow(
-      /format version 1; this page reads version 2/,
+      /format version 1; this page reads version 3/,
     );
     expect(() => checkReportData({ formatVersion: 2, runs: [], benchmarkRuns: [], worlds: {} })).toThrow(/"episodes"/);
     expect(() => checkReportData({ formatVersion: 2, runs: [], episodes: [], worlds: {} })).toThrow(/"benchmarkRuns"/);
@@ -64,5 +71,7 @@ describe('the page and the contract', () => {
     expect(REPORT_DATA_ELEMENT_ID).toBe(CONTRACT_ID);
     expect(REPORT_DATA_TYPE).toBe(CONTRACT_TYPE);
     expect(SUPPORTED_FORMAT_VERSION).toBe(REPORT_FORMAT_VERSION);
+    expect(EPISODE_PAGE_TYPE).toBe(CONTRACT_PAGE_TYPE);
+    expect(episodePageElementId(7)).toBe(contractPageId(7));
   });
 });

@@ -1,7 +1,9 @@
 import type { ReportData } from '../../src/report/report-data';
 
 /** The format version this page reads (the contract's `REPORT_FORMAT_VERSION`). */
-export const SUPPORTED_FORMAT_VERSION = 2;
+export const SUPPORTED_FORMAT_VERSION = 3;
+/** Older versions it also reads: 2 lacks paging and per-episode counts, which the page then derives. */
+const OLDER_VERSIONS_READ: readonly unknown[] = [2];
 
 /** Why the page has nothing to show: no data at all, or data it cannot read. */
 export class ReportDataError extends Error {
@@ -46,7 +48,7 @@ export function base64ToBytes(base64: string): Uint8Array<ArrayBuffer> {
   return bytes;
 }
 
-async function gunzip(bytes: Uint8Array<ArrayBuffer>): Promise<string> {
+export async function gunzip(bytes: Uint8Array<ArrayBuffer>): Promise<string> {
   const stream = new Blob([bytes]).stream().pipeThrough(new DecompressionStream('gzip'));
   return await new Response(stream).text();
 }
@@ -61,7 +63,7 @@ function isRecord(value: unknown): value is Record<string, unknown> {
  */
 export function checkReportData(value: unknown): ReportData {
   if (!isRecord(value)) throw new ReportDataError('invalid', 'The report data is not a JSON object.');
-  if (value.formatVersion !== SUPPORTED_FORMAT_VERSION) {
+  if (value.formatVersion !== SUPPORTED_FORMAT_VERSION && !OLDER_VERSIONS_READ.includes(value.formatVersion)) {
     throw new ReportDataError(
       'invalid',
       `The report data has format version ${String(value.formatVersion)}; this page reads version ${SUPPORTED_FORMAT_VERSION}.`,

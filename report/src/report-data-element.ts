@@ -11,3 +11,10 @@ export function readDataElementText(document: Document): string {
   const element = document.getElementById(REPORT_DATA_ELEMENT_ID);
   return element?.textContent ?? '';
 }
+
+/** The type of the elements holding pages of episode views (`EPISODE_PAGE_TYPE` of the contract). */
+export const EPISODE_PAGE_TYPE = 'application/x-toolgauge-episodes+gzip+base64';
+/** The id of page `page`'s element (`episodePageElementId` of the contract). */
+export function episodePageElementId(page: number): string {
+  return `toolgauge-episodes-${page}`;
+}

@@ -16,6 +16,8 @@ export interface ReportIndex {
   /** The largest trial count of any run (pass^k columns appear when it exceeds 1). */
   readonly maxTrials: number;
   findEpisode(runId: string, caseId: string, trial: number): ReportEpisode | undefined;
+  /** Where a paged episode's view is within its page (the episodes of a page, in list order). */
+  pagePosition(episode: ReportEpisode): number;
 }
 
 export function episodeKey(runId: string, caseId: string, trial: number): string {
@@ -29,6 +31,8 @@ export function buildReportIndex(data: ReportData): ReportIndex {
   const episodeByKey = new Map<string, ReportEpisode>();
   const categories = new Set<string>();
   const augmentations = new Set<string>();
+  const positions = new Map<ReportEpisode, number>();
+  const pageFill = new Map<number, number>();
   for (const run of data.runs) {
     for (const category of Object.keys(run.byCategory ?? {})) categories.add(category);
     for (const augmentation of Object.keys(run.byAugmentation ?? {})) augmentations.add(augmentation);
@@ -39,6 +43,11 @@ export function buildReportIndex(data: ReportData): ReportIndex {
     if (list) list.push(episode);
     else episodesByRun.set(episode.runId, [episode]);
     episodeByKey.set(episodeKey(episode.runId, episode.caseId, episode.trial), episode);
+    if (episode.page !== undefined) {
+      const filled = pageFill.get(episode.page) ?? 0;
+      positions.set(episode, filled);
+      pageFill.set(episode.page, filled + 1);
+    }
     for (const category of episode.categories ?? []) categories.add(category);
     if (episode.augmentation) augmentations.add(episode.augmentation);
   }
@@ -52,6 +61,7 @@ export function buildReportIndex(data: ReportData): ReportIndex {
     augmentations: orderNames(augmentations, AUGMENTATION_ORDER),
     maxTrials: Math.max(1, ...data.runs.map((run) => run.trials?.trials ?? 1)),
     findEpisode: (runId, caseId, trial) => episodeByKey.get(episodeKey(runId, caseId, trial)),
+    pagePosition: (episode) => positions.get(episode) ?? -1,
   };
 }
 

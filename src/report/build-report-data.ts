@@ -46,17 +46,33 @@ function tablePrimaryKeys(): Record<string, string> {
   return Object.assign({}, ...allBenchmarks().map((benchmark) => benchmark.tablePrimaryKeys?.() ?? {}));
 }
 
+/** What the episode viewers need of one episode, apart from its summary (paged out of large reports). */
+export type EpisodeView = Pick<ReportEpisode, 'detail' | 'generic'>;
+
 /**
- * Everything the HTML report shows about some runs, read from the store only. Every benchmark of every
- * run is summarised from its declared metrics and tables; ToolSandbox episodes also get the data of the
- * sandbox viewer (world states, milestone mapping), others the generic viewer's (trajectories or the
- * record). Initial worlds are stored once per distinct world and referenced by key, which keeps a
- * 1,000-episode report small.
+ * Everything the HTML report shows about some runs, read from the store only, with each episode's view
+ * inline (small reports and tests; `writeHtmlReport` pages the views out instead). Every benchmark of
+ * every run is summarised from its declared metrics and tables; ToolSandbox episodes also get the data
+ * of the sandbox viewer (world states, milestone mapping), others the generic viewer's (trajectories or
+ * the record). Initial worlds are stored once per distinct world and referenced by key.
  */
 export function buildReportData(
   store: RunStore,
   runIds: readonly string[],
   generatedAt = new Date().toISOString(),
+): ReportData {
+  return collectReportData(store, runIds, generatedAt, (summary, view) => ({ ...summary, ...view }));
+}
+
+/**
+ * Reads the runs episode by episode (records are never all in memory at once) and hands each episode's
+ * summary and view to `place`, which returns what the report's episode list holds for it.
+ */
+export function collectReportData(
+  store: RunStore,
+  runIds: readonly string[],
+  generatedAt: string,
+  place: (summary: ReportEpisode, view: EpisodeView) => ReportEpisode,
 ): ReportData {
   const runs: ReportRun[] = [];
   const benchmarkRuns: ReportBenchmarkRun[] = [];
@@ -65,56 +81,9 @@ export function buildReportData(
   for (const runId of runIds) {
     const report = buildRunReport(store, runId);
     const diagnostics: Record<string, number> = Object.fromEntries(DIAGNOSTIC_PATTERNS.map((pattern) => [pattern, 0]));
-    const rows = store.episodes(runId);
-    for (const row of rows) {
-      const benchmark = getBenchmark(row.benchmark);
-      const record = readRecord(row, benchmark);
-      let detail: ReportEpisode['detail'];
-      let generic: GenericEpisodeDetail | undefined;
-      if (row.benchmark === 'sandbox' && record) {
-        const sandboxRecord = record as SandboxRecordView;
-        const trajectory = sandboxRecord.trajectory;
-        const worldJson = JSON.stringify(trajectory.initialWorld.tables);
-        const worldKey = createHash('sha1').update(worldJson).digest('hex').slice(0, 16);
-        worlds[worldKey] ??= JSON.parse(worldJson);
-        for (const [pattern, count] of Object.entries(sandboxRecord.diagnostics))
-          diagnostics[pattern] = (diagnostics[pattern] ?? 0) + count;
-        detail = sandboxDetail(sandboxRecord, worldKey);
-      } else if (record !== undefined) {
-        const trajectories = benchmark.trajectories(record);
-        for (const trajectory of trajectories) {
-          for (const [pattern, count] of Object.entries(trajectory.diagnostics.counts))
-            diagnostics[pattern] = (diagnostics[pattern] ?? 0) + count;
-        }
-        generic = {
-          trajectories: trajectories.map(reportTrajectory),
-          explain: benchmark.explain?.(record) ?? [],
-          ...(trajectories.length === 0 ? { record } : {}),
-        };
-      }
-      const firstLabel = benchmark.labels[0]?.id;
-      episodes.push({
-        runId,
-        caseId: row.caseId,
-        trial: row.trial,
-        status: row.status,
-        score: row.score,
-        turnCount: row.metrics.turnCount ?? null,
-        error: row.error,
-        cost: row.cost,
-        inputTokens: row.inputTokens,
-        outputTokens: row.outputTokens,
-        baseId: stringLabel(row, 'baseId') ?? row.caseId,
-        scenarioId: stringLabel(row, 'scenarioId') ?? row.caseId,
-        augmentation: stringLabel(row, 'augmentation') ?? 'none',
-        categories:
-          row.benchmark === 'sandbox' ? labelList(row, 'categories') : firstLabel ? labelList(row, firstLabel) : [],
-        benchmark: row.benchmark,
-        metrics: row.metrics,
-        labels: row.labels,
-        ...(detail ? { detail } : {}),
-        ...(generic ? { generic } : {}),
-      });
+    for (const row of store.iterateEpisodes(runId)) {
+      const { summary, view } = reportEpisode(row, worlds, diagnostics);
+      episodes.push(place(summary, view));
     }
     for (const [id, result] of Object.entries(report.benchmarks)) {
       benchmarkRuns.push({
@@ -132,7 +101,9 @@ export function buildReportData(
     }
     const sandbox = report.benchmarks.sandbox;
     if (!sandbox) continue;
-    const scored = rows.filter((row) => row.benchmark === 'sandbox' && row.status === 'scored');
+    const scored = store
+      .episodes(runId, { withRecords: false, benchmark: 'sandbox' })
+      .filter((row) => row.status === 'scored');
     runs.push({
       runId,
       createdAt: report.createdAt,
@@ -158,6 +129,72 @@ export function buildReportData(
     worlds,
     tablePrimaryKeys: tablePrimaryKeys(),
   };
+}
+
+/** One stored episode as the report lists it, and the view its viewer draws; adds to the run's diagnostics. */
+function reportEpisode(
+  row: EpisodeRow,
+  worlds: Record<string, Record<string, readonly Row[]>>,
+  diagnostics: Record<string, number>,
+): { summary: ReportEpisode; view: EpisodeView } {
+  const benchmark = getBenchmark(row.benchmark);
+  const record = readRecord(row, benchmark);
+  let detail: ReportEpisode['detail'];
+  let generic: GenericEpisodeDetail | undefined;
+  const episodeDiagnostics: Record<string, number> = {};
+  if (row.benchmark === 'sandbox' && record) {
+    const sandboxRecord = record as SandboxRecordView;
+    const trajectory = sandboxRecord.trajectory;
+    const worldJson = JSON.stringify(trajectory.initialWorld.tables);
+    const worldKey = createHash('sha1').update(worldJson).digest('hex').slice(0, 16);
+    worlds[worldKey] ??= JSON.parse(worldJson);
+    Object.assign(episodeDiagnostics, sandboxRecord.diagnostics);
+    detail = sandboxDetail(sandboxRecord, worldKey);
+  } else if (record !== undefined) {
+    const trajectories = benchmark.trajectories(record);
+    for (const trajectory of trajectories) {
+      for (const [pattern, count] of Object.entries(trajectory.diagnostics.counts))
+        episodeDiagnostics[pattern] = (episodeDiagnostics[pattern] ?? 0) + count;
+    }
+    generic = {
+      trajectories: trajectories.map(reportTrajectory),
+      explain: benchmark.explain?.(record) ?? [],
+      ...(trajectories.length === 0 ? { record } : {}),
+    };
+  }
+  let diagnosticCount = 0;
+  for (const [pattern, count] of Object.entries(episodeDiagnostics)) {
+    diagnostics[pattern] = (diagnostics[pattern] ?? 0) + count;
+    if (Number.isFinite(count)) diagnosticCount += count;
+  }
+  const messages = detail?.messages ?? generic?.trajectories.flatMap((trajectory) => trajectory.messages) ?? [];
+  const toolErrors = messages.filter(
+    (message) => message.type === 'tool-result' && message.outcome.type === 'error',
+  ).length;
+  const firstLabel = benchmark.labels[0]?.id;
+  const summary: ReportEpisode = {
+    runId: row.runId,
+    caseId: row.caseId,
+    trial: row.trial,
+    status: row.status,
+    score: row.score,
+    turnCount: row.metrics.turnCount ?? null,
+    error: row.error,
+    cost: row.cost,
+    inputTokens: row.inputTokens,
+    outputTokens: row.outputTokens,
+    baseId: stringLabel(row, 'baseId') ?? row.caseId,
+    scenarioId: stringLabel(row, 'scenarioId') ?? row.caseId,
+    augmentation: stringLabel(row, 'augmentation') ?? 'none',
+    categories:
+      row.benchmark === 'sandbox' ? labelList(row, 'categories') : firstLabel ? labelList(row, firstLabel) : [],
+    benchmark: row.benchmark,
+    metrics: row.metrics,
+    labels: row.labels,
+    diagnosticCount,
+    toolErrors,
+  };
+  return { summary, view: { ...(detail ? { detail } : {}), ...(generic ? { generic } : {}) } };
 }
 
 function stringLabel(row: EpisodeRow, label: string): string | undefined {

@@ -36,8 +36,19 @@ export type {
   ToolOutcome,
 } from '../spec/index.js';
 
-/** 2: benchmark-generic (declared tables and metrics per run and benchmark; a generic episode view). */
-export const REPORT_FORMAT_VERSION = 2;
+/**
+ * 2: benchmark-generic (declared tables and metrics per run and benchmark; a generic episode view).
+ * 3: episode views may be paged out of the data element (`page`, `episodePages`), and every episode
+ *    carries its diagnostic and tool-error counts (the cases table needs no view).
+ */
+export const REPORT_FORMAT_VERSION = 3;
+
+/** The type of the elements holding pages of episode views (`<script id="toolgauge-episodes-N">`). */
+export const EPISODE_PAGE_TYPE = 'application/x-toolgauge-episodes+gzip+base64';
+/** The id of page `n`'s element; it holds a JSON array of `{ detail?, generic? }` in episode order. */
+export function episodePageElementId(page: number): string {
+  return `toolgauge-episodes-${page}`;
+}
 
 /** The id of the script element holding the compressed data, and its type. */
 export const REPORT_DATA_ELEMENT_ID = 'toolgauge-report-data';
@@ -152,6 +163,14 @@ export interface ReportEpisode {
   readonly labels: Labels;
   /** For benchmarks without a dedicated viewer: what the generic viewer shows. */
   readonly generic?: GenericEpisodeDetail;
+  /**
+   * Where `detail`/`generic` are when they are not inline: the page element holding them (large
+   * reports). The page lists the views of the episodes with this `page`, in the episode list's order.
+   */
+  readonly page?: number;
+  /** Diagnostic findings and tool calls answered with an error (format 3; older reports: from `detail`). */
+  readonly diagnosticCount?: number;
+  readonly toolErrors?: number;
 }
 
 /** A trajectory as the generic viewer draws it (the message bus, without the world). */
@@ -200,6 +219,8 @@ export interface ReportData {
   /** Every benchmark of every run, from its declared metrics and tables. */
   readonly benchmarkRuns: readonly ReportBenchmarkRun[];
   readonly episodes: readonly ReportEpisode[];
+  /** How many page elements hold episode views (absent: every view is inline). */
+  readonly episodePages?: number;
   /** Initial worlds by key: table name → rows. */
   readonly worlds: Readonly<Record<string, Readonly<Record<string, readonly Row[]>>>>;
   /**

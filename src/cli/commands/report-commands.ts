@@ -2,7 +2,7 @@ import { createWriteStream } from 'node:fs';
 import { writeFile } from 'node:fs/promises';
 import { type Command, Option } from 'commander';
 import { getBenchmark } from '../../benchmarks/registry.js';
-import { buildReportData, renderHtmlReport } from '../../report/index.js';
+import { writeHtmlReport } from '../../report/index.js';
 import { finish, writeCsv, writeJsonLines } from '../../runs/export-stream.js';
 import {
   type BenchmarkReport,
@@ -36,9 +36,9 @@ export function registerReportCommands(program: Command): void {
     .option('--html <file>', 'write one self-contained HTML report (leaderboard, plots, cases, episode viewer)')
     .action(async (runIds: string[], options: { format: string; db: string; out?: string; html?: string }) => {
       if (options.html) {
-        const html = await renderHtmlReport(await withStore(options.db, (store) => buildReportData(store, runIds)));
-        await writeFile(options.html, html);
-        process.stdout.write(`wrote ${options.html} (${(Buffer.byteLength(html) / 1e6).toFixed(2)} MB)\n`);
+        const file = options.html;
+        const bytes = await withStore(options.db, (store) => writeHtmlReport(store, runIds, file));
+        process.stdout.write(`wrote ${file} (${(bytes / 1e6).toFixed(2)} MB)\n`);
         return;
       }
       const text = await withStore(options.db, (store) => {

@@ -1,0 +1,98 @@
+import { existsSync } from 'node:fs';
+import { mkdtemp, readFile, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { gunzipSync } from 'node:zlib';
+import { describe, expect, it } from 'vitest';
+import { getBenchmark } from '../benchmarks/registry.js';
+import { benchmarkJobs, executeRun, loadPriceTable, RunStore, runServices } from '../runs/index.js';
+import { buildReportData } from './build-report-data.js';
+import { writeHtmlReport } from './html-report.js';
+import { EPISODE_PAGE_TYPE, REPORT_DATA_ELEMENT_ID, type ReportData } from './report-data.js';
+
+const TEMPLATE = `<!doctype html><html><head><script type="module">/* app */</script></head><body><div id="app"></div>
+<script id="${REPORT_DATA_ELEMENT_ID}" type="application/x-toolgauge-report+gzip+base64"></script>
+<footer>end</footer></body></html>`;
+
+function decode(base64: string): unknown {
+  return JSON.parse(gunzipSync(Buffer.from(base64, 'base64')).toString('utf8'));
+}
+
+/** The page elements and the data element of a written report. */
+function elements(html: string): { pages: Map<string, unknown[]>; data: ReportData } {
+  const pages = new Map<string, unknown[]>();
+  for (const match of html.matchAll(/<script id="(toolgauge-episodes-\d+)" type="([^"]+)">([^<]*)<\/script>/g)) {
+    expect(match[2]).toBe(EPISODE_PAGE_TYPE);
+    pages.set(match[1] ?? '', decode(match[3] ?? '') as unknown[]);
+  }
+  const data = new RegExp(`<script id="${REPORT_DATA_ELEMENT_ID}" type="[^"]+">([^<]*)</script>`).exec(html);
+  return { pages, data: decode(data?.[1] ?? '') as ReportData };
+}
+
+async function oracleStore(folder: string, count: number): Promise<RunStore> {
+  const store = await RunStore.open(join(folder, 'runs.db'));
+  store.ensureRun('paged', { agent: 'oracle', user: 'scripted' }, '2026-11-23T00:00:00.000Z');
+  const sandbox = getBenchmark('sandbox');
+  const cases = (await sandbox.loadCases({ options: {} })).cases.slice(0, count);
+  await executeRun({
+    runId: 'paged',
+    jobs: benchmarkJobs(
+      sandbox,
+      cases,
+      1,
+      { agent: 'oracle', user: 'scripted', agentSettings: {}, userSettings: {}, cache: 'off' },
+      { store, adapterFor: () => Promise.reject(new Error('the oracle needs no model')) },
+      { options: {}, services: runServices(undefined) },
+    ),
+    store,
+    prices: loadPriceTable(),
+  });
+  return store;
+}
+
+describe('writeHtmlReport', () => {
+  it('pages the episode views out of the data element, in list order, and keeps every summary inline', async () => {
+    const folder = await mkdtemp(join(tmpdir(), 'toolgauge-paged-'));
+    const template = join(folder, 'template.html');
+    await writeFile(template, TEMPLATE);
+    const store = await oracleStore(folder, 7);
+    const inline = buildReportData(store, ['paged'], 'now');
+    const file = join(folder, 'report.html');
+    const bytes = await writeHtmlReport(store, ['paged'], file, { template, pageSize: 3, generatedAt: 'now' });
+    store.close();
+    const html = await readFile(file, 'utf8');
+    expect(bytes).toBe(Buffer.byteLength(html));
+    expect(existsSync(`${file}.partial`)).toBe(false);
+    expect(html.endsWith('<footer>end</footer></body></html>')).toBe(true);
+
+    const { pages, data } = elements(html);
+    expect([...pages.keys()]).toEqual(['toolgauge-episodes-0', 'toolgauge-episodes-1', 'toolgauge-episodes-2']);
+    expect([...pages.values()].map((page) => page.length)).toEqual([3, 3, 1]);
+    expect(data.episodePages).toBe(3);
+    expect(data.episodes.map((episode) => episode.page)).toEqual([0, 0, 0, 1, 1, 1, 2]);
+    // The summaries carry no view; put back from the pages, the episodes equal the inline report's.
+    expect(data.episodes.every((episode) => episode.detail === undefined && episode.generic === undefined)).toBe(true);
+    const views = [...pages.values()].flat();
+    const restored = data.episodes.map(({ page: _page, ...summary }, position) => ({
+      ...summary,
+      ...(views[position] as object),
+    }));
+    expect(restored).toEqual(inline.episodes);
+    expect({ ...data, episodes: [], episodePages: undefined }).toEqual({ ...inline, episodes: [] });
+    // The cases table's counts are on the summary.
+    expect(data.episodes.every((episode) => episode.diagnosticCount === 0 && episode.toolErrors !== undefined)).toBe(
+      true,
+    );
+  });
+
+  it('leaves no file, and no partial one, when the template cannot be used', async () => {
+    const folder = await mkdtemp(join(tmpdir(), 'toolgauge-paged-'));
+    const template = join(folder, 'template.html');
+    await writeFile(template, '<html><body>no data element</body></html>');
+    const store = await oracleStore(folder, 1);
+    const file = join(folder, 'report.html');
+    await expect(writeHtmlReport(store, ['paged'], file, { template })).rejects.toThrow(/has no empty <script id=/);
+    store.close();
+    expect(existsSync(file) || existsSync(`${file}.partial`)).toBe(false);
+  });
+});
