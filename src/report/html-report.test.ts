@@ -41,7 +41,12 @@ async function oracleStore(folder: string, count: number): Promise<RunStore> {
       cases,
       1,
       { agent: 'oracle', user: 'scripted', agentSettings: {}, userSettings: {}, cache: 'off' },
-      { store, adapterFor: () => Promise.reject(new Error('the oracle needs no model')) },
+      {
+        store,
+        adapterFor: () => {
+          throw new Error('the oracle needs no model');
+        },
+      },
       { options: {}, services: runServices(undefined) },
     ),
     store,

@@ -50,6 +50,8 @@ const ACTION_PATTERNS: Readonly<Record<string, readonly RegExp[]>> = {
     /\b(?:message|text|sms|it)\b.{0,40}\b(?:is|was|has been|have been|went|got)\s+(?:sent|delivered|out|through)\b/,
     /\b(?:i'm|i am|we're)\s+(?:sending|texting|messaging)\b/,
     /\bon (?:its|it's) way\b/,
+    // "Tom has it now", "she's got the text now": the recipient holds it.
+    /\b(?:has|have|got|'s got)\s+(?:it|the (?:text|message|note|details?))\s+now\b/,
   ],
   'created-reminder': [
     subject('set|added|created|scheduled|saved|made|put|booked', String.raw`.*\breminder`),
@@ -64,6 +66,8 @@ const ACTION_PATTERNS: Readonly<Record<string, readonly RegExp[]>> = {
     subject('moved|rescheduled|pushed|shifted|updated|changed|modified|bumped|postponed|delayed'),
     opening('moved|rescheduled|pushed|shifted|updated|changed'),
     /\breminder\b.*\b(?:is|was|has been|'s)\s+(?:moved|rescheduled|pushed|updated|changed|now)\b/,
+    // "your reminder now goes off at 3 PM": its new time stated as a fact.
+    /\breminder\b.*\bnow\s+(?:goes off|fires|rings|pops up|alerts you|is for|is at|reads|says)\b/,
   ],
   'saved-contact': [
     subject('saved|added|created|stored|put', String.raw`.*\b(?:contacts?|number|address book|phone book)\b`),
@@ -73,7 +77,9 @@ const ACTION_PATTERNS: Readonly<Record<string, readonly RegExp[]>> = {
   'changed-contact': [
     subject('updated|changed|modified|replaced|edited|swapped|corrected|switched'),
     opening('updated|changed|modified|replaced'),
-    /\b(?:number|contact)\b.*\b(?:is|was|has been|'s)\s+(?:updated|changed|now)\b/,
+    /\b(?:number|contact|card|entry)\b.*\b(?:is|was|has been|'s)\s+(?:updated|changed|now)\b/,
+    // "your card now shows 415-555-0263": the contact's new content stated as a fact.
+    /\b(?:contact|card|entry)\b\s+now\s+(?:shows|has|lists|reads|says|holds)\b/,
   ],
 };
 

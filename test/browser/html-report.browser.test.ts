@@ -7,7 +7,12 @@ import { promisify } from 'node:util';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getBenchmark } from '../../src/benchmarks/registry.js';
-import { BUILT_IN_SCENARIOS, loadScenarios, sandboxCases } from '../../src/benchmarks/sandbox/internals.js';
+import {
+  BUILT_IN_SCENARIOS,
+  loadScenarios,
+  type SandboxCase,
+  sandboxCases,
+} from '../../src/benchmarks/sandbox/internals.js';
 import { buildReportData, renderHtmlReport } from '../../src/report/index.js';
 import { benchmarkJobs, executeRun, loadPriceTable, RunStore, runServices } from '../../src/runs/index.js';
 import { ScriptedModel } from '../../src/testing/index.js';
@@ -37,6 +42,29 @@ async function open(browser: Browser, file: string): Promise<Opened> {
   await page.goto(self);
   await page.waitForSelector('body[data-ready="true"]', { timeout: 15_000 });
   return { page, outside };
+}
+
+/** Plays sandbox cases with a scripted model into a run of `store`. */
+async function playScripted(
+  store: RunStore,
+  runId: string,
+  agent: string,
+  cases: readonly SandboxCase[],
+  model: ScriptedModel,
+): Promise<void> {
+  await executeRun({
+    runId,
+    jobs: benchmarkJobs(
+      getBenchmark('sandbox'),
+      cases,
+      1,
+      { agent, user: 'scripted', agentSettings: {}, userSettings: {}, cache: 'off' },
+      { store, adapterFor: () => model },
+      { options: {}, services: runServices(undefined) },
+    ),
+    store,
+    prices: loadPriceTable(),
+  });
 }
 
 describe.runIf(chromiumAvailable())('the HTML report in Chromium', { timeout: 240_000 }, () => {
@@ -144,19 +172,7 @@ describe.runIf(chromiumAvailable())('the HTML report in Chromium', { timeout: 24
       { toolCalls: [{ name: 'add_reminder', arguments: reminder }] },
       'I added the reminder "Return the library books" for Unix time 1784667600, tied to latitude 37.779, longitude -122.4159.',
     ]);
-    await executeRun({
-      runId: 'guardrail',
-      jobs: benchmarkJobs(
-        getBenchmark('sandbox'),
-        cases,
-        1,
-        { agent: 'openai:careless', user: 'scripted', agentSettings: {}, userSettings: {}, cache: 'off' },
-        { store, adapterFor: () => model },
-        { options: {}, services: runServices(undefined) },
-      ),
-      store,
-      prices: loadPriceTable(),
-    });
+    await playScripted(store, 'guardrail', 'openai:careless', cases, model);
     const file = join(folder, 'guardrail.html');
     await writeFile(file, await renderHtmlReport(buildReportData(store, ['guardrail'])));
     store.close();
@@ -194,19 +210,7 @@ describe.runIf(chromiumAvailable())('the HTML report in Chromium', { timeout: 24
       { toolCalls: [{ name: `<b>${payloads[0]}</b>`, arguments: { x: payloads[2] } }] },
       payloads.join(' '),
     ]);
-    await executeRun({
-      runId: 'xss',
-      jobs: benchmarkJobs(
-        getBenchmark('sandbox'),
-        cases,
-        1,
-        { agent: 'openai:payload', user: 'scripted', agentSettings: {}, userSettings: {}, cache: 'off' },
-        { store, adapterFor: () => model },
-        { options: {}, services: runServices(undefined) },
-      ),
-      store,
-      prices: loadPriceTable(),
-    });
+    await playScripted(store, 'xss', 'openai:payload', cases, model);
     const file = join(folder, 'xss.html');
     await writeFile(file, await renderHtmlReport(buildReportData(store, ['xss'])));
     store.close();
