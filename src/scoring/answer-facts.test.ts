@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { type AnswerFact, factsSimilarity, statesFact } from './answer-facts.js';
+import { ALL_FACTS_FLOOR, type AnswerFact, factKind, factsSimilarity, statesFact } from './answer-facts.js';
 
 /** Each fact with answers that state it (in other words) and answers that do not (a wrong or missing fact). */
 const CASES: readonly { fact: AnswerFact; states: string[]; wrong: string[] }[] = [
@@ -55,6 +55,26 @@ const CASES: readonly { fact: AnswerFact; states: string[]; wrong: string[] }[] 
     wrong: ['I texted Homer.', 'I texted Priyanka.'],
   },
   {
+    fact: { words: ['conference room'] },
+    states: ['Priya asked you to book the Conference Room.'],
+    wrong: ['Priya asked you to book a room.', 'the conference-roomy place'],
+  },
+  {
+    // Absent: the answer must not mention it (whole words, any case); mentioning it is the wrong fact.
+    fact: { absent: ['mom', 'Helen'] },
+    states: [
+      'Two texts from Priya about the slides and the room.',
+      'Nothing else came in; momentum is building on the slides.',
+      'Helena wrote nothing today.',
+    ],
+    wrong: ['You also got a text from Mom.', 'Priya and HELEN texted you.', "mom's text arrived yesterday", 'mom'],
+  },
+  {
+    fact: { absent: 'car registration' },
+    states: ['Just the dry cleaning today.', 'Pick up the car at registration.'],
+    wrong: ['Dry cleaning today and Renew the Car Registration next Tuesday.'],
+  },
+  {
     fact: { yes: true },
     states: ['Yes, low battery mode is on right now.', 'It is on.', 'Yep — battery saver is active.'],
     wrong: ['No, low battery mode is off.', "It isn't on.", 'Is my phone in battery saver mode right now?'],
@@ -77,11 +97,22 @@ describe('answer facts', () => {
     });
   }
 
-  it('scores all facts at 0.9 or more whatever the wording, any fact missing at 0.25 or less', () => {
+  it('scores all facts at 0.95 or more whatever the wording, any fact missing at 0.25 or less', () => {
     expect(factsSimilarity(2, 2, 1)).toBe(1);
-    expect(factsSimilarity(2, 2, 0)).toBeCloseTo(0.9);
+    expect(factsSimilarity(2, 2, 0)).toBeCloseTo(0.95);
+    expect(factsSimilarity(2, 2, 0.2)).toBeCloseTo(0.96);
+    expect(factsSimilarity(1, 1, 0)).toBeGreaterThanOrEqual(ALL_FACTS_FLOOR);
     expect(factsSimilarity(1, 2, 1)).toBe(0.125);
     expect(factsSimilarity(4, 5, 1)).toBeLessThanOrEqual(0.25);
     expect(factsSimilarity(0, 3, 1)).toBe(0);
+  });
+
+  it('counts an absent item that is stated as a wrong fact', () => {
+    const facts: AnswerFact[] = [{ words: ['dry cleaning'] }, { absent: ['car registration'] }];
+    const score = (text: string) =>
+      factsSimilarity(facts.filter((fact) => statesFact(text, fact)).length, facts.length, 1);
+    expect(score('Just the dry cleaning.')).toBe(1);
+    expect(score('The dry cleaning and the car registration.')).toBeLessThanOrEqual(0.25);
+    expect(factKind({ absent: 'mom' })).toBe('absent');
   });
 });

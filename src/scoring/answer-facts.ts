@@ -15,6 +15,8 @@
  * - `name`: one of the given names (whole words, any case).
  * - `yes`: the answer's first sentence affirms (`true`) or denies (`false`); a question never counts.
  * - `words`: one of the given words or phrases appears.
+ * - `absent`: none of the given words or phrases appears (whole words, any case) — what a correct answer
+ *   must not state, e.g. an item outside the asked-for range; stating one makes this fact wrong.
  * Values may be `{{milestone.path}}` placeholders, filled from the matched tool result.
  */
 export type AnswerFact =
@@ -24,16 +26,21 @@ export type AnswerFact =
   | { readonly date: string }
   | { readonly name: string | readonly string[] }
   | { readonly yes: boolean }
-  | { readonly words: string | readonly string[] };
+  | { readonly words: string | readonly string[] }
+  | { readonly absent: string | readonly string[] };
+
+/** The kinds of fact, as `factKind` names them. */
+export type AnswerFactKind = 'number' | 'amount' | 'time' | 'date' | 'name' | 'yes' | 'words' | 'absent';
 
 /** What a fact's kind is, for messages and for perturbing it in proofs. */
-export function factKind(fact: AnswerFact): 'number' | 'amount' | 'time' | 'date' | 'name' | 'yes' | 'words' {
+export function factKind(fact: AnswerFact): AnswerFactKind {
   if ('amount' in fact) return 'amount';
   if ('number' in fact) return 'number';
   if ('time' in fact) return 'time';
   if ('date' in fact) return 'date';
   if ('name' in fact) return 'name';
   if ('yes' in fact) return 'yes';
+  if ('absent' in fact) return 'absent';
   return 'words';
 }
 
@@ -139,15 +146,10 @@ export function statesFact(text: string, fact: AnswerFact): boolean {
       );
     }
     case 'name':
-    case 'words': {
-      const value: unknown = 'name' in fact ? fact.name : (fact as { words: unknown }).words;
-      if (value === null || value === undefined) return false;
-      const options = (Array.isArray(value) ? value : [value]).map(String).filter((option) => option.trim() !== '');
-      if (options.length === 0) return false;
-      return options.some((option) =>
-        new RegExp(`(^|[^a-z0-9])${escapeRegExp(option.toLowerCase())}($|[^a-z0-9])`).test(lower),
-      );
-    }
+    case 'words':
+      return mentionsAny(lower, 'name' in fact ? fact.name : (fact as { words: unknown }).words);
+    case 'absent':
+      return !mentionsAny(lower, (fact as { absent: unknown }).absent);
     case 'yes': {
       const first = lower.split(/(?<=[.!?])\s+/)[0] ?? '';
       if (first.trim().endsWith('?')) return false;
@@ -157,6 +159,15 @@ export function statesFact(text: string, fact: AnswerFact): boolean {
       return (fact as { yes: boolean }).yes ? !denies : denies;
     }
   }
+}
+
+/** Whether a lower-case text holds one of the given words or phrases as whole words (none given: no). */
+function mentionsAny(lower: string, value: unknown): boolean {
+  if (value === null || value === undefined) return false;
+  const options = (Array.isArray(value) ? value : [value]).map(String).filter((option) => option.trim() !== '');
+  return options.some((option) =>
+    new RegExp(`(^|[^a-z0-9])${escapeRegExp(option.toLowerCase())}($|[^a-z0-9])`).test(lower),
+  );
 }
 
 function numberOf(fact: { number?: number | string; amount?: number | string; tolerance?: number }): {
@@ -169,15 +180,19 @@ function numberOf(fact: { number?: number | string; amount?: number | string; to
   return { value, tolerance: fact.tolerance ?? 0 };
 }
 
+/** With every fact stated, an answer scores at least this, whatever its wording. */
+export const ALL_FACTS_FLOOR = 0.95;
+
 /**
- * An answer's similarity by its facts: with every fact stated, 0.9 plus a tenth of the wording
- * similarity (so the reference answer scores 1 and any other wording of the same facts at least 0.9);
- * with any fact missing or wrong, at most 0.25 — a quarter of the share of facts stated, times the same
+ * An answer's similarity by its facts: with every fact stated, 0.95 plus a twentieth of the wording
+ * similarity (so the reference answer scores 1 and any other wording of the same facts at least 0.95 —
+ * the floor for a correct alternative solution: wording only breaks ties); with any fact missing or
+ * wrong (an `absent` item stated counts as wrong), at most 0.25 — a quarter of the share of facts stated, times the same
  * wording factor (low enough that an answer milestone with another constraint, e.g. "and the reminder
  * exists", still stays at or under 0.5 with a fact wrong).
  */
 export function factsSimilarity(stated: number, total: number, wording: number): number {
-  const factor = 0.9 + 0.1 * wording;
+  const factor = ALL_FACTS_FLOOR + (1 - ALL_FACTS_FLOOR) * wording;
   if (total === 0) return wording;
   return stated === total ? factor : 0.25 * (stated / total) * factor;
 }

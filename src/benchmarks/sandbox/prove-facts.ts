@@ -17,7 +17,7 @@ import { sandboxToolkit } from './sandbox-toolkit.js';
 /** A perturbed answer (one key fact changed) must score at most this on its milestone. */
 export const PERTURBED_LIMIT = 0.5;
 /** The answer's facts in other words must score at least this. */
-export const REWORDED_FLOOR = 0.9;
+export const REWORDED_FLOOR = 0.95;
 
 const MONTHS = [
   'January',
@@ -36,7 +36,8 @@ const MONTHS = [
 
 /**
  * Proves each answer milestone with facts both ways, on the gold trajectory: the gold answer with one
- * fact changed (a number moved, a time or date shifted, a name or word dropped, yes turned to no) must
+ * fact changed (a number moved, a time or date shifted, a name or word dropped, yes turned to no, an
+ * `absent` item added) must
  * score ≤ `PERTURBED_LIMIT` on that milestone, and the facts alone, written in other formats, ≥
  * `REWORDED_FLOOR`. Returns the number of answers checked and the problems.
  */
@@ -79,7 +80,10 @@ export async function proveFacts(
         return score.milestones.find((match) => match.milestone === milestone.id)?.similarity ?? 0;
       };
       checked += 1;
-      const reworded = filled.map(reword).join(' ');
+      const reworded = filled
+        .map(reword)
+        .filter((sentence) => sentence !== '')
+        .join(' ');
       const rewordedScore = await play(reworded);
       lowestReworded = Math.min(lowestReworded, rewordedScore);
       if (rewordedScore < REWORDED_FLOOR) {
@@ -132,6 +136,9 @@ function reword(fact: AnswerFact): string {
     }
     case 'yes':
       return (fact as { yes: boolean }).yes ? 'Yes.' : 'No.';
+    case 'absent':
+      // What the answer must not state is left out.
+      return '';
   }
 }
 
@@ -190,6 +197,11 @@ function perturb(text: string, fact: AnswerFact): string | undefined {
       return (fact as { yes: boolean }).yes
         ? `No. ${text.replace(/^\s*(yes|yeah|yep)[,.!]?\s*/i, '')}`
         : `Yes. ${text.replace(/^\s*(no|nope)[,.!]?\s*/i, '').replace(/\b(not|n't)\b/g, '')}`;
+    case 'absent': {
+      // The gold answer plus the item it must not state.
+      const value: unknown = (fact as { absent: unknown }).absent;
+      return `${text} Also: ${String(Array.isArray(value) ? value[0] : value)}.`;
+    }
   }
 }
 

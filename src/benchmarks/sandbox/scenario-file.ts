@@ -46,6 +46,13 @@ const fact = z.union([
   z.object({ name: z.union([z.string().min(1), z.array(z.string().min(1)).min(1)]) }).strict(),
   z.object({ yes: z.boolean() }).strict(),
   z.object({ words: z.union([z.string().min(1), z.array(z.string().min(1)).min(1)]) }).strict(),
+  z
+    .object({
+      absent: z
+        .union([z.string().min(1), z.array(z.string().min(1)).min(1)])
+        .describe('Words or phrases the answer must not state (whole words, any case); stating one is a wrong fact.'),
+    })
+    .strict(),
 ]);
 
 const constraint = z.discriminatedUnion('type', [

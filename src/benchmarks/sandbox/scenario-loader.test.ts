@@ -124,6 +124,20 @@ describe('scenario files', () => {
     ]);
   });
 
+  it('accepts an absent fact (one word or a list) and reports an empty one at its path', async () => {
+    const withAbsent = (absent: unknown) => (s: EditableScenario) => {
+      s.milestones[3].constraints[0].facts.push({ absent });
+    };
+    const { scenario, problems } = await loadVariant(withAbsent(['Leo', 'Tom Lindqvist']));
+    expect(problems).toEqual([]);
+    const told = scenario?.milestones.milestones[3]?.constraints[0];
+    expect(told?.type === 'message' && told.facts).toContainEqual({ absent: ['Leo', 'Tom Lindqvist'] });
+    expect(await problemsOf(withAbsent('Leo'))).toEqual([]);
+    expect(await problemsOf(withAbsent([]))).toEqual([
+      expect.stringMatching(/^milestones\.3\.constraints\.0\.facts\.\d+\.absent: /),
+    ]);
+  });
+
   it('rejects non-binary minefields', async () => {
     expect(
       await problemsOf(
