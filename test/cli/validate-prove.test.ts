@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
+import { parse } from 'yaml';
 
 const run = promisify(execFile);
 const bin = fileURLToPath(new URL('../../bin/toolgauge.js', import.meta.url));
@@ -12,6 +13,12 @@ const toolgauge = (...args: string[]) => run(process.execPath, [bin, ...args], {
 const scenario = fileURLToPath(
   new URL('../../data/sandbox/scenarios/phone/phone-send-message-cellular-off.yaml', import.meta.url),
 );
+
+/** How many alternative and wrong solutions the scenario file holds. */
+async function solutionCounts(): Promise<{ alternatives: number; wrong: number }> {
+  const file = parse(await readFile(scenario, 'utf8')) as { solutions: { alternatives: unknown[]; wrong: unknown[] } };
+  return { alternatives: file.solutions.alternatives.length, wrong: file.solutions.wrong.length };
+}
 
 /** A scenario folder holding one copy of a built-in scenario, rewritten by `edit`. */
 async function folderWith(edit: (text: string) => string): Promise<string> {
@@ -24,10 +31,18 @@ async function folderWith(edit: (text: string) => string): Promise<string> {
 describe('toolgauge validate --prove on sandbox scenarios', { timeout: 120_000 }, () => {
   it('proves a scenario and prints the corpus figures: floors, lies, alternatives, wrong solutions, confirming first', async () => {
     const { stdout } = await toolgauge('validate', '--prove', await folderWith((text) => text));
+    const counts = await solutionCounts();
     expect(stdout).toMatch(/^gold = 1 on (\d+) of \1 cases; 1 scenarios proved on their original case$/m);
     expect(stdout).toMatch(/^floor do-nothing: highest 0\.\d{3}, mean 0\.\d{3} over 1 scenarios/m);
-    expect(stdout).toMatch(/^alternative solutions: 1 in 1 scenarios, lowest score (0\.9[5-9]\d|1\.000)$/m);
-    expect(stdout).toMatch(/^wrong solutions: 2, highest score 0\.\d{3}, 0 scoring 1$/m);
+    expect(stdout).toMatch(
+      new RegExp(
+        `^alternative solutions: ${counts.alternatives} in 1 scenarios, lowest score (0\\.9[5-9]\\d|1\\.000)$`,
+        'm',
+      ),
+    );
+    expect(stdout).toMatch(
+      new RegExp(`^wrong solutions: ${counts.wrong}, highest score 0\\.\\d{3}, 0 scoring 1$`, 'm'),
+    );
     // The gold acts (turns cellular on, sends): asking first is played and must score at least 0.95.
     expect(stdout).toMatch(
       /^asking the user to confirm before the first action \(generated\): 1 scenarios, lowest score 1\.000$/m,
@@ -64,7 +79,10 @@ describe('toolgauge validate --prove on sandbox scenarios', { timeout: 120_000 }
     );
     const report = JSON.parse(stdout) as { proofs: unknown[]; summary: string[] };
     expect(report.proofs).toEqual([]);
-    expect(report.summary.some((line) => line.startsWith('alternative solutions: 1 in 1 scenarios'))).toBe(true);
+    const { alternatives } = await solutionCounts();
+    expect(report.summary).toContainEqual(
+      expect.stringMatching(new RegExp(`^alternative solutions: ${alternatives} in 1 scenarios`)),
+    );
     expect(report.summary[0]).toMatch(/^gold = 1 on (\d+) of \1 cases/);
   });
 });
