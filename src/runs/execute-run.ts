@@ -140,27 +140,33 @@ export async function executeRun(options: ExecuteRunOptions): Promise<RunOutcome
       record = 'null';
     }
     const error = outcome.error === null ? null : storedError(outcome.error);
+    let queued = false;
     try {
-      options.store.saveEpisode({
-        runId: options.runId,
-        benchmark: job.benchmark,
-        caseId: job.caseId,
-        trial: job.trial,
-        status: outcome.status,
-        score: outcome.score,
-        metrics: outcome.metrics,
-        error,
-        inputTokens: meter.inputTokens,
-        outputTokens: meter.outputTokens,
-        requests: meter.requests,
-        cost: meter.cost,
-        durationMs: performance.now() - episodeStarted,
-        labels: outcome.labels,
-        modelCalls: meter.calls,
-        record,
-      });
+      // Batched: the claim is released in the transaction that stores the row, never before.
+      options.store.saveEpisode(
+        {
+          runId: options.runId,
+          benchmark: job.benchmark,
+          caseId: job.caseId,
+          trial: job.trial,
+          status: outcome.status,
+          score: outcome.score,
+          metrics: outcome.metrics,
+          error,
+          inputTokens: meter.inputTokens,
+          outputTokens: meter.outputTokens,
+          requests: meter.requests,
+          cost: meter.cost,
+          durationMs: performance.now() - episodeStarted,
+          labels: outcome.labels,
+          modelCalls: meter.calls,
+          record,
+        },
+        () => claims.release(key),
+      );
+      queued = true;
     } finally {
-      claims.release(key);
+      if (!queued) claims.release(key);
     }
     cost += meter.cost;
     if (outcome.status === 'scored') scored += 1;
@@ -212,7 +218,11 @@ export async function executeRun(options: ExecuteRunOptions): Promise<RunOutcome
       waiting = await playAll(stillOpen);
     }
   } finally {
-    claims.close();
+    try {
+      options.store.flush();
+    } finally {
+      claims.close();
+    }
   }
   const seconds = (performance.now() - started) / 1000;
   const notRun = pending.length - scored - failed - doneElsewhere;
