@@ -92,8 +92,8 @@ describe('batched episode writes', () => {
   });
 
   it('numbers placeholders for PostgreSQL outside quoted text', () => {
-    expect(numberPlaceholders("SELECT '?' AS q, \"a?\" FROM t WHERE a = ? AND b = ?")).toBe(
-      "SELECT '?' AS q, \"a?\" FROM t WHERE a = $1 AND b = $2",
+    expect(numberPlaceholders('SELECT \'?\' AS q, "a?" FROM t WHERE a = ? AND b = ?')).toBe(
+      'SELECT \'?\' AS q, "a?" FROM t WHERE a = $1 AND b = $2',
     );
   });
 });
