@@ -54,6 +54,16 @@ export interface EpisodeRow {
   readonly record: string;
 }
 
+/** One play of an episode, as the `attempts` table keeps it. */
+export interface StoredAttempt {
+  readonly benchmark: string;
+  readonly caseId: string;
+  readonly trial: number;
+  readonly status: string;
+  readonly cost: number;
+  readonly endedAt: string;
+}
+
 /**
  * The part of a manifest that is a run's identity: the case set (of a single-benchmark run, its
  * benchmark's hash and count; of several, all of them) and the agent module.
@@ -352,6 +362,24 @@ export class RunStore {
       [runId, runId],
     );
     return Number(row?.cost ?? 0);
+  }
+
+  /** Every play of a run's episodes, in the order they ended (a replayed episode has several). */
+  attempts(runId: string): StoredAttempt[] {
+    this.flush();
+    return this.database
+      .all(
+        'SELECT benchmark, case_id, trial, status, cost, ended_at FROM attempts WHERE run_id = ? ORDER BY ended_at',
+        [runId],
+      )
+      .map((row) => ({
+        benchmark: String(row.benchmark),
+        caseId: String(row.case_id),
+        trial: Number(row.trial),
+        status: String(row.status),
+        cost: Number(row.cost),
+        endedAt: String(row.ended_at),
+      }));
   }
 
   cacheGet(key: string): string | undefined {

@@ -1,12 +1,12 @@
 import { type ChildProcess, fork } from 'node:child_process';
 import { hostname } from 'node:os';
-import { type ExecuteRunOptions, type RunOutcome, shardJobs } from './execute-run.js';
+import { type ExecuteRunOptions, executeRun, type RunOutcome, shardJobs } from './execute-run.js';
 import type { RunEvent, RunEventListener } from './run-events.js';
 import { episodeKey } from './run-store.js';
 
 /**
- * `--workers N`: one run played by N worker processes that share its store. Each worker is the same
- * command started again with `TOOLGAUGE_WORKER=1`: it loads the same cases and settings, claims
+ * `--workers N`: one run played by N processes that share its store: this one and N − 1 workers. Each
+ * worker is the same command started again with `TOOLGAUGE_WORKER=1`: it loads the same cases and settings, claims
  * episodes through the store's claims (so none is played twice, see `EpisodeClaims`) and sends its run
  * events to the parent over the IPC channel instead of printing. The parent shows one progress view,
  * restarts a worker that dies (and frees its claims at once, since it knows the worker is gone), stops
@@ -50,11 +50,10 @@ export interface WorkerCommand {
   readonly env?: NodeJS.ProcessEnv;
 }
 
-export interface ExecuteRunInWorkersOptions extends Pick<ExecuteRunOptions, 'runId' | 'jobs' | 'store' | 'shard'> {
+export interface ExecuteRunInWorkersOptions extends ExecuteRunOptions {
+  /** Processes that play, this one included (so `workers − 1` are started). */
   readonly workers: number;
   readonly command: WorkerCommand;
-  readonly onEvent?: RunEventListener;
-  readonly signal?: AbortSignal;
   /** Restarts of dead workers allowed in all (default twice the number of workers). */
   readonly maxRestarts?: number;
   /** Told when a worker dies and another takes its place. */
@@ -115,7 +114,9 @@ export async function executeRunInWorkers(options: ExecuteRunInWorkersOptions): 
   };
   process.on('exit', killOnExit);
 
+  const childCount = Math.max(0, options.workers - 1);
   const allEnded = new Promise<void>((resolveAll) => {
+    if (childCount === 0) resolveAll();
     const start = (slot: number) => {
       const child = fork(options.command.script, [...options.command.args], {
         env: { ...(options.command.env ?? process.env), [WORKER_ENVIRONMENT]: '1' },
@@ -148,18 +149,29 @@ export async function executeRunInWorkers(options: ExecuteRunInWorkersOptions): 
             return;
           }
           if (!stopping) {
-            failure = new Error(`worker ${slot + 1} (pid ${pid}) ${how}, and too many workers died to go on`);
+            failure = new Error(`worker ${slot} (pid ${pid}) ${how}, and too many workers died to go on`);
             stopAll();
+            stopLocal.abort();
           }
         }
         if (live.size === 0) resolveAll();
       });
     };
-    for (let slot = 0; slot < Math.max(1, options.workers); slot += 1) start(slot);
+    for (let slot = 1; slot <= childCount; slot += 1) start(slot);
   });
 
+  // This process plays too, through the same claims (its own run events are forwarded like a worker's).
+  const stopLocal = new AbortController();
+  const local = executeRun({
+    ...options,
+    onEvent: forward,
+    signal: options.signal ? AbortSignal.any([options.signal, stopLocal.signal]) : stopLocal.signal,
+  }).catch((error: unknown) => {
+    failure ??= error instanceof Error ? error : new Error(String(error));
+    stopAll();
+  });
   try {
-    await allEnded;
+    await Promise.all([allEnded, local]);
   } finally {
     options.signal?.removeEventListener('abort', stopAll);
     process.off('exit', killOnExit);

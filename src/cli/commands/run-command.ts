@@ -205,7 +205,7 @@ export function registerRun(program: Command): void {
                     workers: options.workers,
                     command: workerCommandFor(run.runId),
                     onWorkerExit: ({ worker: slot, pid, how }) =>
-                      process.stderr.write(`\nworker ${slot + 1} (pid ${pid}) ${how}; its episodes go to the others\n`),
+                      process.stderr.write(`\nworker ${slot} (pid ${pid}) ${how}; its episodes go to the others\n`),
                   }),
               }
             : {}),
