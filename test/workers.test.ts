@@ -77,7 +77,7 @@ async function until(condition: () => Promise<boolean>, what: string, limitMs = 
 describe('run --workers (SQLite)', { timeout: 240_000 }, () => {
   let server: ReferenceServer;
   beforeAll(async () => {
-    server = await startReferenceServer({ scenarios: [phone], latencyMs: 5 });
+    server = await startReferenceServer({ scenarios: [phone], latencyMs: 30 });
   });
   afterAll(async () => {
     await server.close();
@@ -94,18 +94,16 @@ describe('run --workers (SQLite)', { timeout: 240_000 }, () => {
     'openai-compatible:reference',
     '--base-url',
     `${server.url}/v1`,
-    '--concurrency',
-    '2',
   ];
 
   it('survives a worker killed mid-run: every episode stored once, with the scores of one process', async () => {
     const single = await scratch();
-    await run(process.execPath, [bin, ...args(), '--run-id', 'one', '--db', single], { env });
+    await run(process.execPath, [bin, ...args(), '--run-id', 'one', '--db', single, '--concurrency', '4'], { env });
     const expected = await storedScores(single, 'one');
     expect(expected.size).toBeGreaterThanOrEqual(60);
 
     const db = await scratch();
-    const parent = spawn(process.execPath, [bin, ...args(), '--run-id', 'many', '--db', db, '--workers', '3'], {
+    const parent = spawn(process.execPath, [bin, ...args(), '--run-id', 'many', '--db', db, '--workers', '3', '--concurrency', '1'], {
       env,
     });
     const ended = exited(parent);
@@ -136,7 +134,7 @@ describe('run --workers (SQLite)', { timeout: 240_000 }, () => {
 
   it('stops every worker on Ctrl-C, and a resume with workers completes the run', async () => {
     const db = await scratch();
-    const parent = spawn(process.execPath, [bin, ...args(), '--run-id', 'stop', '--db', db, '--workers', '2'], {
+    const parent = spawn(process.execPath, [bin, ...args(), '--run-id', 'stop', '--db', db, '--workers', '2', '--concurrency', '1'], {
       env,
     });
     const ended = exited(parent);
