@@ -94,6 +94,7 @@ describe.skipIf(!binDir)('workers on several machines sharing a PostgreSQL store
     for (const child of workers) watch(child);
     const random = seededRandom('kill workers');
     let kills = 0;
+    let mostPlaying = 0;
     const store = await RunStore.open(cluster.url, { readOnly: false });
     try {
       const storedNow = () => (store.getRun('shared') ? store.episodeCount('shared') : 0);
@@ -102,6 +103,10 @@ describe.skipIf(!binDir)('workers on several machines sharing a PostgreSQL store
         const before = storedNow();
         const started = Date.now();
         while (storedNow() < before + 40 && Date.now() - started < 60_000) await sleep(200);
+        // The whole run's progress, as any machine sees it: what is stored and what is being played.
+        const progress = store.listRuns().find((entry) => entry.run.runId === 'shared');
+        expect(progress?.planned).toBe(expected.size);
+        mostPlaying = Math.max(mostPlaying, progress?.playing ?? 0);
         const index = Math.floor(random() * workers.length);
         const victim = workers[index] as ChildProcess;
         if (victim.exitCode === null) {
@@ -116,6 +121,7 @@ describe.skipIf(!binDir)('workers on several machines sharing a PostgreSQL store
       const codes = await Promise.all(workers.map((child) => exits.get(child)));
       expect(codes).toEqual([0, 0, 0]);
       expect(kills).toBeGreaterThanOrEqual(1);
+      expect(mostPlaying).toBeGreaterThan(0);
 
       const rows = store.episodes('shared', { withRecords: false });
       expect(new Map(rows.map((row) => [key(row), row.score]))).toEqual(expected);
@@ -124,9 +130,10 @@ describe.skipIf(!binDir)('workers on several machines sharing a PostgreSQL store
       // episode has exactly one attempt — no two live workers ever played the same episode.
       const attempts = store.attempts('shared');
       expect(attempts).toHaveLength(expected.size);
-      // The progress view of the whole run, from any machine, reads the same store.
+      // `list runs` from any machine: planned, stored, scored, failed, being played.
       const listed = await run(process.execPath, [bin, 'list', 'runs', '--db', cluster.url]);
-      expect(listed.stdout).toMatch(new RegExp(`shared .*${expected.size}\\s+${expected.size}\\s+0`));
+      const size = expected.size;
+      expect(listed.stdout).toMatch(new RegExp(`shared .* ${size}\\s+${size}\\s+${size}\\s+0\\s+0\\n`));
       const report = await run(process.execPath, [bin, 'report', 'shared', '--db', cluster.url, '--format', 'json']);
       expect(JSON.parse(report.stdout).benchmarks.sandbox.status).toEqual({ scored: expected.size, failed: 0 });
     } finally {

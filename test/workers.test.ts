@@ -103,9 +103,13 @@ describe('run --workers (SQLite)', { timeout: 240_000 }, () => {
     expect(expected.size).toBeGreaterThanOrEqual(60);
 
     const db = await scratch();
-    const parent = spawn(process.execPath, [bin, ...args(), '--run-id', 'many', '--db', db, '--workers', '3', '--concurrency', '1'], {
-      env,
-    });
+    const parent = spawn(
+      process.execPath,
+      [bin, ...args(), '--run-id', 'many', '--db', db, '--workers', '3', '--concurrency', '1'],
+      {
+        env,
+      },
+    );
     const ended = exited(parent);
     let holders: number[] = [];
     await until(async () => {
@@ -134,9 +138,13 @@ describe('run --workers (SQLite)', { timeout: 240_000 }, () => {
 
   it('stops every worker on Ctrl-C, and a resume with workers completes the run', async () => {
     const db = await scratch();
-    const parent = spawn(process.execPath, [bin, ...args(), '--run-id', 'stop', '--db', db, '--workers', '2', '--concurrency', '1'], {
-      env,
-    });
+    const parent = spawn(
+      process.execPath,
+      [bin, ...args(), '--run-id', 'stop', '--db', db, '--workers', '2', '--concurrency', '1'],
+      {
+        env,
+      },
+    );
     const ended = exited(parent);
     let holders: number[] = [];
     await until(async () => {

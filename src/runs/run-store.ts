@@ -83,6 +83,14 @@ export function identityManifest(manifest: RunManifest): IdentityManifest {
   };
 }
 
+/** Episodes a run plans: each benchmark's selected cases × the run's trials (unknown without a manifest). */
+export function plannedEpisodes(run: StoredRun): number | undefined {
+  const benchmarks = Object.values(run.manifest.benchmarks ?? {});
+  const trials = Number(run.config.trials ?? 1);
+  if (benchmarks.length === 0 || !Number.isInteger(trials) || trials < 1) return undefined;
+  return benchmarks.reduce((total, entry) => total + entry.caseCount, 0) * trials;
+}
+
 /** An episode key within a run: `benchmark/caseId#trial`. */
 export function episodeKey(benchmark: string, caseId: string, trial: number): string {
   // U+001F, not U+0000: PostgreSQL text cannot hold a NUL, and claims store this key.
@@ -260,8 +268,23 @@ export class RunStore {
     return row && decodeRun(row as unknown as RunColumns, this.path);
   }
 
-  listRuns(): { run: StoredRun; episodes: number; scored: number; failed: number; benchmarks: string[] }[] {
+  /**
+   * Every run with its progress, as any process sharing the store sees it: episodes stored (scored,
+   * failed), planned (each benchmark's cases × trials, from the manifest), and being played now (live
+   * claims, and by how many processes) — with a PostgreSQL store, the whole run across machines.
+   */
+  listRuns(): {
+    run: StoredRun;
+    episodes: number;
+    scored: number;
+    failed: number;
+    benchmarks: string[];
+    planned?: number;
+    playing: number;
+    processes: number;
+  }[] {
     this.flush();
+    const live = this.liveClaims();
     const benchmarks =
       this.database.dialect === 'postgres'
         ? "COALESCE(STRING_AGG(DISTINCT e.benchmark, ','), '')"
@@ -275,13 +298,36 @@ export class RunStore {
        FROM runs r LEFT JOIN episodes e ON e.run_id = r.run_id
        GROUP BY r.run_id, r.created_at, r.config, r.manifest ORDER BY r.created_at, r.run_id`,
     ) as unknown as (RunColumns & { episodes: number; scored: number; failed: number; benchmarks: string })[];
-    return rows.map((row) => ({
-      run: decodeRun(row, this.path),
-      episodes: Number(row.episodes),
-      scored: Number(row.scored),
-      failed: Number(row.failed),
-      benchmarks: row.benchmarks ? row.benchmarks.split(',').sort() : [],
-    }));
+    return rows.map((row) => {
+      const run = decodeRun(row, this.path);
+      const planned = plannedEpisodes(run);
+      return {
+        run,
+        episodes: Number(row.episodes),
+        scored: Number(row.scored),
+        failed: Number(row.failed),
+        benchmarks: row.benchmarks ? row.benchmarks.split(',').sort() : [],
+        ...(planned === undefined ? {} : { planned }),
+        playing: live.get(run.runId)?.playing ?? 0,
+        processes: live.get(run.runId)?.processes ?? 0,
+      };
+    });
+  }
+
+  /** Per run, the episodes being played now (unexpired claims) and by how many processes. */
+  private liveClaims(): Map<string, { playing: number; processes: number }> {
+    try {
+      const rows = this.database.all(
+        `SELECT run_id, COUNT(*) AS playing, COUNT(DISTINCT owner) AS processes FROM claims
+         WHERE expires_at > ? GROUP BY run_id`,
+        [Date.now()],
+      );
+      return new Map(
+        rows.map((row) => [String(row.run_id), { playing: Number(row.playing), processes: Number(row.processes) }]),
+      );
+    } catch {
+      return new Map(); // a read-only store from before claims were kept in it
+    }
   }
 
   /** Keys (see `episodeKey`) of the run's scored episodes: what a resume skips. */
