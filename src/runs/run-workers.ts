@@ -114,6 +114,7 @@ export async function executeRunInWorkers(options: ExecuteRunInWorkersOptions): 
   };
   process.on('exit', killOnExit);
 
+  const stopLocal = new AbortController();
   const childCount = Math.max(0, options.workers - 1);
   const allEnded = new Promise<void>((resolveAll) => {
     if (childCount === 0) resolveAll();
@@ -161,7 +162,6 @@ export async function executeRunInWorkers(options: ExecuteRunInWorkersOptions): 
   });
 
   // This process plays too, through the same claims (its own run events are forwarded like a worker's).
-  const stopLocal = new AbortController();
   const local = executeRun({
     ...options,
     onEvent: forward,
