@@ -6,7 +6,7 @@
  * figures: the run's own CPU (user + system of the command and its workers) and how busy the machine's
  * cores were meanwhile (other processes included), so a loaded machine is visible in the numbers.
  *
- *   node bench/workers.ts [trials=1] [workers=2] [--limit=<cases>]   (after `npm run build`)
+ *   node bench/workers.ts [trials=3] [workers=2] [--limit=<cases>]   (after `npm run build`)
  */
 import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
@@ -17,7 +17,7 @@ import { fileURLToPath } from 'node:url';
 import { RunStore } from '../dist/runs/index.js';
 
 const numbers = process.argv.slice(2).filter((argument) => !argument.startsWith('--'));
-const [trials = 1, workers = 2] = numbers.map(Number);
+const [trials = 3, workers = 2] = numbers.map(Number);
 const limit = process.argv.find((argument) => argument.startsWith('--limit='))?.slice('--limit='.length);
 const bin = fileURLToPath(new URL('../bin/toolgauge.js', import.meta.url));
 
