@@ -136,6 +136,9 @@ describe.skipIf(!binDir)('workers on several machines sharing a PostgreSQL store
       expect(listed.stdout).toMatch(new RegExp(`shared .* ${size}\\s+${size}\\s+${size}\\s+0\\s+0\\n`));
       const report = await run(process.execPath, [bin, 'report', 'shared', '--db', cluster.url, '--format', 'json']);
       expect(JSON.parse(report.stdout).benchmarks.sandbox.status).toEqual({ scored: expected.size, failed: 0 });
+      const resumed = await run(process.execPath, [bin, 'run', '--resume', 'shared', '--db', cluster.url]);
+      expect(resumed.stderr).toContain(`0 episodes to play (${expected.size} already done)`);
+      expect(store.attempts('shared')).toHaveLength(expected.size);
     } finally {
       for (const child of workers) child.kill('SIGKILL');
       store.close();

@@ -3,8 +3,8 @@ import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { numberPlaceholders } from './postgres-store.js';
-import { type EpisodeRow, episodeKey, RunStore } from './run-store.js';
+import { describePostgresUrl, numberPlaceholders } from './postgres-store.js';
+import { type EpisodeRow, episodeKey, isPostgresUrl, plannedEpisodes, RunStore } from './run-store.js';
 
 const tempPath = async () => join(await mkdtemp(join(tmpdir(), 'batch-')), 'runs.db');
 
@@ -89,6 +89,28 @@ describe('batched episode writes', () => {
     const store = await RunStore.open(path, { readOnly: true });
     expect(store.episodes('r').map((episode) => episode.caseId)).toEqual(['a', 'b', 'c']);
     store.close();
+  });
+
+  it('lists a run with its planned episodes and the episodes being played now', async () => {
+    const store = await RunStore.open(await tempPath());
+    const manifest = { benchmarks: { sandbox: { caseSetHash: 'h', caseCount: 5, source: 'built-in' } } };
+    store.ensureRun('r', { trials: 3 }, 'now', manifest);
+    store.saveEpisode(row('a'));
+    const claims = store.claims('r', { owner: 'me' });
+    claims.claim(episodeKey('sandbox', 'b', 0));
+    claims.claim(episodeKey('sandbox', 'c', 0));
+    expect(store.listRuns()[0]).toMatchObject({ planned: 15, episodes: 1, scored: 1, playing: 2, processes: 1 });
+    claims.close();
+    expect(store.listRuns()[0]).toMatchObject({ playing: 0, processes: 0 });
+    expect(plannedEpisodes({ runId: 'x', createdAt: 'now', config: {}, manifest: {} })).toBeUndefined();
+    store.close();
+  });
+
+  it('names a PostgreSQL store without its password', () => {
+    expect(isPostgresUrl('postgres://u@h/db')).toBe(true);
+    expect(isPostgresUrl('postgresql://u@h/db')).toBe(true);
+    expect(isPostgresUrl('./postgres.db')).toBe(false);
+    expect(describePostgresUrl('postgres://user:s3cret@db:5432/runs')).toBe('postgres://user:redacted@db:5432/runs');
   });
 
   it('numbers placeholders for PostgreSQL outside quoted text', () => {
