@@ -4,6 +4,7 @@ import { estimateFromHistory, type JobLengthEstimate, longestExpectedFirst } fro
 import type { PriceTable } from './price-table.js';
 import type { RunEventListener } from './run-events.js';
 import { episodeKey, type RunStore } from './run-store.js';
+import { ownShareFirst, workerShareFromEnvironment } from './run-workers.js';
 import { oncePerModel, UsageMeter } from './usage-meter.js';
 
 /** What one episode produced, for the store. */
@@ -52,6 +53,11 @@ export interface ExecuteRunOptions {
    * attempts); with nothing known, the given order.
    */
   readonly expectedLength?: JobLengthEstimate<EpisodeJob>;
+  /**
+   * This process's place among several playing the run (`--workers`): it tries its own share of the
+   * jobs first (see `ownShareFirst`). Default: from the worker's environment, else none.
+   */
+  readonly share?: { readonly index: number; readonly count: number };
 }
 
 export interface RunOutcome {
@@ -86,9 +92,12 @@ export async function executeRun(options: ExecuteRunOptions): Promise<RunOutcome
   const emit: RunEventListener = options.onEvent ?? (() => {});
   const mine = shardJobs(options.jobs, options.shard);
   const done = options.store.scoredKeys(options.runId);
-  const pending = longestExpectedFirst(
-    mine.filter((job) => !done.has(episodeKey(job.benchmark, job.caseId, job.trial))),
-    options.expectedLength ?? estimateFromHistory(options.store.episodes(options.runId, { withRecords: false })),
+  const pending = ownShareFirst(
+    longestExpectedFirst(
+      mine.filter((job) => !done.has(episodeKey(job.benchmark, job.caseId, job.trial))),
+      options.expectedLength ?? estimateFromHistory(options.store.episodes(options.runId, { withRecords: false })),
+    ),
+    options.share ?? workerShareFromEnvironment() ?? { index: 0, count: 1 },
   );
   emit({ type: 'run-start', runId: options.runId, total: mine.length, alreadyDone: mine.length - pending.length });
 

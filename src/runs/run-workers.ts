@@ -17,6 +17,30 @@ import { episodeKey } from './run-store.js';
 /** Set in a worker's environment; a worker never starts workers of its own. */
 export const WORKER_ENVIRONMENT = 'TOOLGAUGE_WORKER';
 
+/** A worker's place among the run's processes (`index` of `count`), so each starts on its own share of jobs. */
+export const WORKER_SHARE_ENVIRONMENT = 'TOOLGAUGE_WORKER_SHARE';
+
+/**
+ * The jobs in the order one of `count` processes should try them: its own share first (every
+ * `count`-th job, starting at `index`, so the longest-first order holds within the share), then the
+ * others' — which it takes over when they are done with theirs or have died. Processes that try
+ * different jobs first do not contend for the same claims.
+ */
+export function ownShareFirst<T>(jobs: readonly T[], share: { readonly index: number; readonly count: number }): T[] {
+  if (share.count <= 1) return [...jobs];
+  const own = jobs.filter((_, position) => position % share.count === share.index);
+  const others = jobs.filter((_, position) => position % share.count !== share.index);
+  return [...own, ...others];
+}
+
+/** This worker's share (see {@link WORKER_SHARE_ENVIRONMENT}), when it is one. */
+export function workerShareFromEnvironment(): { index: number; count: number } | undefined {
+  const match = /^(\d+)\/(\d+)$/.exec(process.env[WORKER_SHARE_ENVIRONMENT] ?? '');
+  const index = Number(match?.[1]);
+  const count = Number(match?.[2]);
+  return match && index < count ? { index, count } : undefined;
+}
+
 /** Whether this process is a worker of a `--workers` run (started by a parent, with an IPC channel). */
 export function isRunWorker(): boolean {
   return process.env[WORKER_ENVIRONMENT] === '1' && typeof process.send === 'function';
@@ -120,7 +144,11 @@ export async function executeRunInWorkers(options: ExecuteRunInWorkersOptions): 
     if (childCount === 0) resolveAll();
     const start = (slot: number) => {
       const child = fork(options.command.script, [...options.command.args], {
-        env: { ...(options.command.env ?? process.env), [WORKER_ENVIRONMENT]: '1' },
+        env: {
+          ...(options.command.env ?? process.env),
+          [WORKER_ENVIRONMENT]: '1',
+          [WORKER_SHARE_ENVIRONMENT]: `${slot}/${options.workers}`,
+        },
         execArgv: [...(options.command.execArgv ?? process.execArgv)],
         stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
         // Its own process group: Ctrl-C reaches the parent, which stops the workers in order.
@@ -164,6 +192,7 @@ export async function executeRunInWorkers(options: ExecuteRunInWorkersOptions): 
   // This process plays too, through the same claims (its own run events are forwarded like a worker's).
   const local = executeRun({
     ...options,
+    share: { index: 0, count: options.workers },
     onEvent: forward,
     signal: options.signal ? AbortSignal.any([options.signal, stopLocal.signal]) : stopLocal.signal,
   }).catch((error: unknown) => {
