@@ -83,8 +83,8 @@ describe.skipIf(!binDir)('workers on several machines sharing a PostgreSQL store
     single.close();
     expect(expected.size).toBe(Number(CASES) * 2);
 
-    // Three "machines": independent commands on one run; a killed one's claims expire after 3 s.
-    const env = { ...process.env, TOOLGAUGE_CLAIM_TTL_MS: '3000' };
+    // Three "machines": independent commands on one run; a killed one's claims expire after 10 s.
+    const env = { ...process.env, TOOLGAUGE_CLAIM_TTL_MS: '10000' };
     const machine = () =>
       spawn(process.execPath, [bin, ...args, '--run-id', 'shared', '--db', cluster.url], { env, stdio: 'ignore' });
     const workers: ChildProcess[] = [machine(), machine(), machine()];

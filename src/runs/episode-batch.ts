@@ -1,3 +1,4 @@
+import type { EpisodeClaims } from './episode-claims.js';
 import type { EpisodeRow } from './run-store.js';
 import type { SqlDatabase } from './sql-database.js';
 
@@ -6,12 +7,18 @@ export const DEFAULT_BATCH_SIZE = 64;
 /** How long a finished episode waits at most for its batch to be written. */
 export const DEFAULT_BATCH_DELAY_MS = 50;
 
-const INSERT_ATTEMPT = `INSERT INTO attempts (run_id, benchmark, case_id, trial, status, cost, input_tokens, output_tokens,
-  requests, error, ended_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`;
+/** One statement per batch size: `rows` groups of `width` placeholders. */
+function values(rows: number, width: number): string {
+  const group = `(${Array.from({ length: width }, () => '?').join(', ')})`;
+  return Array.from({ length: rows }, () => group).join(', ');
+}
 
-const UPSERT_EPISODE = `INSERT INTO episodes (run_id, benchmark, case_id, trial, status, score, metrics, error,
-  input_tokens, output_tokens, requests, cost, duration_ms, labels, model_calls, record)
-VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+const insertAttempts = (rows: number) => `INSERT INTO attempts (run_id, benchmark, case_id, trial, status, cost,
+  input_tokens, output_tokens, requests, error, ended_at) VALUES ${values(rows, 11)}`;
+
+const upsertEpisodes = (rows: number) => `INSERT INTO episodes (run_id, benchmark, case_id, trial, status, score,
+  metrics, error, input_tokens, output_tokens, requests, cost, duration_ms, labels, model_calls, record)
+VALUES ${values(rows, 16)}
 ON CONFLICT (run_id, benchmark, case_id, trial) DO UPDATE SET
   status = excluded.status, score = excluded.score, metrics = excluded.metrics, error = excluded.error,
   input_tokens = excluded.input_tokens, output_tokens = excluded.output_tokens,
@@ -19,11 +26,16 @@ ON CONFLICT (run_id, benchmark, case_id, trial) DO UPDATE SET
   labels = excluded.labels, model_calls = excluded.model_calls, record = excluded.record
 WHERE episodes.status = 'failed' OR excluded.status = 'scored'`;
 
+/** The claim to release in the transaction that stores an episode, so both commit together. */
+export interface ClaimRelease {
+  readonly claims: EpisodeClaims;
+  readonly key: string;
+}
+
 interface QueuedEpisode {
   readonly episode: EpisodeRow;
   readonly endedAt: string;
-  /** Runs inside the transaction that stores the episode (releasing its claim), so both commit together. */
-  readonly afterWrite?: () => void;
+  readonly release?: ClaimRelease;
 }
 
 export interface EpisodeBatchOptions {
@@ -65,10 +77,10 @@ export class EpisodeBatch {
   }
 
   /** Queues an episode; written at once when the batch is full or batching is off. */
-  add(episode: EpisodeRow, afterWrite?: () => void): void {
+  add(episode: EpisodeRow, release?: ClaimRelease): void {
     this.throwFailure();
     if (this.queue.length === 0) process.on('exit', this.flushOnExit);
-    this.queue.push({ episode, endedAt: new Date().toISOString(), ...(afterWrite ? { afterWrite } : {}) });
+    this.queue.push({ episode, endedAt: new Date().toISOString(), ...(release ? { release } : {}) });
     const key = queuedKey(episode);
     const queued = this.byKey.get(key);
     if (!queued || queued.status === 'failed' || episode.status === 'scored') this.byKey.set(key, episode);
@@ -106,9 +118,23 @@ export class EpisodeBatch {
     const batch = this.queue.splice(0);
     this.byKey.clear();
     process.off('exit', this.flushOnExit);
+    const releases = new Map<EpisodeClaims, string[]>();
+    for (const { release } of batch) {
+      if (release) releases.set(release.claims, [...(releases.get(release.claims) ?? []), release.key]);
+    }
+    // A long write must not let the claims it is about to release (or any other) expire meanwhile.
+    for (const claims of releases.keys()) claims.heartbeatIfDue();
+    // One row per key in the upsert (a statement cannot update a row twice): the last play, or its scored one.
+    const finalRows = new Map<string, EpisodeRow>();
+    for (const { episode } of batch) {
+      const key = queuedKey(episode);
+      const earlier = finalRows.get(key);
+      if (!earlier || earlier.status === 'failed' || episode.status === 'scored') finalRows.set(key, episode);
+    }
     this.database.transaction(() => {
-      for (const { episode, endedAt, afterWrite } of batch) {
-        this.database.run(INSERT_ATTEMPT, [
+      this.database.run(
+        insertAttempts(batch.length),
+        batch.flatMap(({ episode, endedAt }) => [
           episode.runId,
           episode.benchmark,
           episode.caseId,
@@ -120,8 +146,11 @@ export class EpisodeBatch {
           episode.requests,
           episode.error,
           endedAt,
-        ]);
-        this.database.run(UPSERT_EPISODE, [
+        ]),
+      );
+      this.database.run(
+        upsertEpisodes(finalRows.size),
+        [...finalRows.values()].flatMap((episode) => [
           episode.runId,
           episode.benchmark,
           episode.caseId,
@@ -138,9 +167,9 @@ export class EpisodeBatch {
           JSON.stringify(episode.labels),
           JSON.stringify(episode.modelCalls),
           episode.record,
-        ]);
-        afterWrite?.();
-      }
+        ]),
+      );
+      for (const [claims, keys] of releases) claims.releaseAll(keys);
     });
     this.throwFailure();
   }

@@ -67,6 +67,7 @@ export class EpisodeClaims {
   private readonly now: () => number;
   private readonly held = new Set<string>();
   private timer: NodeJS.Timeout | undefined;
+  private lastBeat = 0;
   private readonly database: SqlDatabase;
 
   /** `database` is the store's connection (a bare SQLite connection is accepted too). */
@@ -85,6 +86,7 @@ export class EpisodeClaims {
 
   /** Claims an episode; false when another live process holds it. */
   claim(episodeKey: string): boolean {
+    this.heartbeatIfDue();
     const now = this.now();
     const result = this.database.run(CLAIM, [this.runId, episodeKey, this.owner, now + this.ttlMs, now]);
     const claimed = result.changes === 1;
@@ -102,8 +104,29 @@ export class EpisodeClaims {
     this.held.delete(episodeKey);
   }
 
+  /** Gives several episodes back in one statement (a batch of stored episodes). */
+  releaseAll(episodeKeys: readonly string[]): void {
+    for (let start = 0; start < episodeKeys.length; start += 100) {
+      const keys = episodeKeys.slice(start, start + 100);
+      this.database.run(
+        `DELETE FROM claims WHERE run_id = ? AND owner = ? AND episode_key IN (${keys.map(() => '?').join(', ')})`,
+        [this.runId, this.owner, ...keys],
+      );
+      for (const key of keys) this.held.delete(key);
+    }
+  }
+
+  /**
+   * Renews the held claims when a beat is due. Store work calls it too, so a process whose timer is
+   * held up by long synchronous work (a slow database) still renews its claims in time.
+   */
+  heartbeatIfDue(): void {
+    if (this.now() - this.lastBeat >= this.heartbeatMs) this.heartbeat();
+  }
+
   /** Renews every claim this process holds. */
   heartbeat(): void {
+    this.lastBeat = this.now();
     if (this.held.size === 0) return;
     this.database.run('UPDATE claims SET expires_at = ? WHERE run_id = ? AND owner = ?', [
       this.now() + this.ttlMs,

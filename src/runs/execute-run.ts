@@ -171,7 +171,7 @@ export async function executeRun(options: ExecuteRunOptions): Promise<RunOutcome
           modelCalls: meter.calls,
           record,
         },
-        () => claims.release(key),
+        { claims, key },
       );
       queued = true;
     } finally {

@@ -1,7 +1,7 @@
 import { mkdir } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import type { EpisodeStatus, Labels, MetricValues } from '../spec/index.js';
-import { EpisodeBatch, type EpisodeBatchOptions } from './episode-batch.js';
+import { type ClaimRelease, EpisodeBatch, type EpisodeBatchOptions } from './episode-batch.js';
 import { EpisodeClaims, type EpisodeClaimsOptions, releaseClaimsOf } from './episode-claims.js';
 import type { IdentityManifest } from './run-settings-compare.js';
 import { type SqlDatabase, SqliteDatabase } from './sql-database.js';
@@ -344,11 +344,11 @@ export class RunStore {
    * Stores one episode; a second write of the same (run, benchmark, case, trial) replaces the first —
    * except that a `failed` row never replaces a `scored` one (a late failure from another process).
    * Every write is also kept as an attempt with its cost, so money spent on an attempt that was later
-   * replaced is still counted. The write is batched: `afterWrite` (releasing the episode's claim) runs in
-   * the transaction that stores it, so no other process takes the episode before its row is there.
+   * replaced is still counted. The write is batched; the episode's claim (`release`) is released in the
+   * transaction that stores it, so no other process takes the episode before its row is there.
    */
-  saveEpisode(episode: EpisodeRow, afterWrite?: () => void): void {
-    inStore(this.path, () => this.batch.add(episode, afterWrite));
+  saveEpisode(episode: EpisodeRow, release?: ClaimRelease): void {
+    inStore(this.path, () => this.batch.add(episode, release));
   }
 
   /** The episodes of a run one by one, in the order of {@link episodes}, without holding them all (for export). */

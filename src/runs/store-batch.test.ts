@@ -65,7 +65,7 @@ describe('batched episode writes', () => {
     const theirs = second.claims('r', { owner: 'second' });
     const key = episodeKey('sandbox', 'a', 0);
     expect(mine.claim(key)).toBe(true);
-    first.saveEpisode(row('a'), () => mine.release(key));
+    first.saveEpisode(row('a'), { claims: mine, key });
     expect(theirs.claim(key)).toBe(false); // the row is queued, so the claim still holds
     first.flush();
     expect(second.isScored('r', 'sandbox', 'a', 0)).toBe(true);
