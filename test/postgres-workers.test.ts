@@ -63,7 +63,7 @@ async function startCluster(binDir: string): Promise<{ url: string; stop: () => 
 }
 
 const binDir = postgresBin();
-const CASES = '150';
+const CASES = '100';
 
 describe.skipIf(!binDir)('workers on several machines sharing a PostgreSQL store', { timeout: 300_000 }, () => {
   let cluster: { url: string; stop: () => Promise<void> };
@@ -102,7 +102,7 @@ describe.skipIf(!binDir)('workers on several machines sharing a PostgreSQL store
       for (let round = 0; round < 3; round += 1) {
         const before = storedNow();
         const started = Date.now();
-        while (storedNow() < before + 40 && Date.now() - started < 60_000) await sleep(200);
+        while (storedNow() < before + 30 && Date.now() - started < 60_000) await sleep(200);
         // The whole run's progress, as any machine sees it: what is stored and what is being played.
         const progress = store.listRuns().find((entry) => entry.run.runId === 'shared');
         expect(progress?.planned).toBe(expected.size);
