@@ -131,6 +131,10 @@ describe('run --workers (SQLite)', { timeout: 240_000 }, () => {
       .prepare("SELECT COUNT(*) AS episodes, SUM(status = 'scored') AS scored FROM episodes WHERE run_id = 'many'")
       .get() as { episodes: number; scored: number };
     expect(Number(counts.scored)).toBe(expected.size);
+    // Played once each: the victim's unwritten episodes were never stored, so one attempt per episode.
+    expect(store.prepare("SELECT COUNT(*) AS n FROM attempts WHERE run_id = 'many'").get()).toEqual({
+      n: expected.size,
+    });
     // No claim is left behind, and the victim's lost batch (if any) was played again, never stored twice.
     expect(store.prepare('SELECT COUNT(*) AS n FROM claims').get()).toEqual({ n: 0 });
     store.close();
