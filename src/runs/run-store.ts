@@ -13,6 +13,7 @@ import { decodeEpisodeRow, decodeRun, type EpisodeColumns, type RunColumns } fro
 import type { ModelCallUsage } from './usage-meter.js';
 
 export type { EpisodeStatus } from '../spec/index.js';
+export type { ClaimRelease, EpisodeBatchOptions } from './episode-batch.js';
 export { STORE_FORMAT_VERSION } from './store-schema.js';
 export type { RunManifest } from './stored-json.js';
 export { StoredRowError } from './stored-json.js';
