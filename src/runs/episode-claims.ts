@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { hostname } from 'node:os';
-import type { DatabaseSync, StatementSync } from 'node:sqlite';
+import type { DatabaseSync } from 'node:sqlite';
+import { type SqlDatabase, SqliteDatabase } from './sql-database.js';
 
 /**
  * Episode claims: how several processes share one store without playing an episode twice.
@@ -10,10 +11,11 @@ import type { DatabaseSync, StatementSync } from 'node:sqlite';
  * It stores the episode's row before it releases the claim, so the next claimant sees the row and
  * skips it. A process that dies (SIGKILL, a lost machine) stops its heartbeat; its claims expire after
  * the time-to-live and another process takes them. Time is wall-clock milliseconds, shared by every
- * process on the machine.
+ * process on the machine (and, with a PostgreSQL store, by machines whose clocks agree to well within
+ * the time-to-live).
  */
 
-/** The table, created on first use; one row per claimed episode. */
+/** The table (created with the store; see `store-schema.ts`); one row per claimed episode. */
 export const CLAIMS_SCHEMA = `
 CREATE TABLE IF NOT EXISTS claims (
   run_id TEXT NOT NULL,
@@ -24,6 +26,20 @@ CREATE TABLE IF NOT EXISTS claims (
 );
 CREATE INDEX IF NOT EXISTS claims_by_owner ON claims (owner);
 `;
+
+/** One statement: insert, or take over only an expired claim (or one already ours). */
+const CLAIM = `INSERT INTO claims (run_id, episode_key, owner, expires_at) VALUES (?, ?, ?, ?)
+ON CONFLICT (run_id, episode_key) DO UPDATE SET owner = excluded.owner, expires_at = excluded.expires_at
+WHERE claims.expires_at <= ? OR claims.owner = excluded.owner`;
+
+/**
+ * Frees every claim of the processes whose owner id starts with `ownerPrefix` (see {@link claimOwnerId}:
+ * `<host>:<pid>:`), on any run: for a parent that has seen its worker process die, so that the
+ * episodes it held are played again at once instead of after the time-to-live.
+ */
+export function releaseClaimsOf(database: SqlDatabase, ownerPrefix: string): number {
+  return database.run('DELETE FROM claims WHERE substr(owner, 1, ?) = ?', [ownerPrefix.length, ownerPrefix]).changes;
+}
 
 /** How long a claim lives without a heartbeat (default 60 s). */
 export const DEFAULT_CLAIM_TTL_MS = 60_000;
@@ -51,48 +67,72 @@ export class EpisodeClaims {
   private readonly now: () => number;
   private readonly held = new Set<string>();
   private timer: NodeJS.Timeout | undefined;
-  private readonly claimStatement: StatementSync;
-  private readonly releaseStatement: StatementSync;
-  private readonly renewStatement: StatementSync;
+  private lastBeat = 0;
+  private readonly database: SqlDatabase;
 
+  /** `database` is the store's connection (a bare SQLite connection is accepted too). */
   constructor(
-    private readonly database: DatabaseSync,
+    database: SqlDatabase | DatabaseSync,
     readonly runId: string,
     options: EpisodeClaimsOptions = {},
   ) {
-    database.exec(CLAIMS_SCHEMA);
+    this.database = 'dialect' in database ? database : new SqliteDatabase(database, 'the store');
+    if (this.database.dialect === 'sqlite') this.database.exec(CLAIMS_SCHEMA);
     this.owner = options.owner ?? claimOwnerId();
     this.ttlMs = options.ttlMs ?? DEFAULT_CLAIM_TTL_MS;
     this.heartbeatMs = options.heartbeatMs ?? Math.max(10, Math.floor(this.ttlMs / 3));
     this.now = options.now ?? Date.now;
-    // One statement: insert, or take over only an expired claim (or one already ours).
-    this.claimStatement = database.prepare(
-      `INSERT INTO claims (run_id, episode_key, owner, expires_at) VALUES (?, ?, ?, ?)
-       ON CONFLICT (run_id, episode_key) DO UPDATE SET owner = excluded.owner, expires_at = excluded.expires_at
-       WHERE claims.expires_at <= ? OR claims.owner = excluded.owner`,
-    );
-    this.releaseStatement = database.prepare('DELETE FROM claims WHERE run_id = ? AND episode_key = ? AND owner = ?');
-    this.renewStatement = database.prepare('UPDATE claims SET expires_at = ? WHERE run_id = ? AND owner = ?');
   }
 
   /** Claims an episode; false when another live process holds it. */
   claim(episodeKey: string): boolean {
+    this.heartbeatIfDue();
     const now = this.now();
-    const result = this.claimStatement.run(this.runId, episodeKey, this.owner, now + this.ttlMs, now);
-    const claimed = Number(result.changes) === 1;
+    const result = this.database.run(CLAIM, [this.runId, episodeKey, this.owner, now + this.ttlMs, now]);
+    const claimed = result.changes === 1;
     if (claimed) this.held.add(episodeKey);
     return claimed;
   }
 
   /** Gives an episode back (after its row is stored, or when it turned out to be done already). */
   release(episodeKey: string): void {
-    this.releaseStatement.run(this.runId, episodeKey, this.owner);
+    this.database.run('DELETE FROM claims WHERE run_id = ? AND episode_key = ? AND owner = ?', [
+      this.runId,
+      episodeKey,
+      this.owner,
+    ]);
     this.held.delete(episodeKey);
+  }
+
+  /** Gives several episodes back in one statement (a batch of stored episodes). */
+  releaseAll(episodeKeys: readonly string[]): void {
+    for (let start = 0; start < episodeKeys.length; start += 100) {
+      const keys = episodeKeys.slice(start, start + 100);
+      this.database.run(
+        `DELETE FROM claims WHERE run_id = ? AND owner = ? AND episode_key IN (${keys.map(() => '?').join(', ')})`,
+        [this.runId, this.owner, ...keys],
+      );
+      for (const key of keys) this.held.delete(key);
+    }
+  }
+
+  /**
+   * Renews the held claims when a beat is due. Store work calls it too, so a process whose timer is
+   * held up by long synchronous work (a slow database) still renews its claims in time.
+   */
+  heartbeatIfDue(): void {
+    if (this.now() - this.lastBeat >= this.heartbeatMs) this.heartbeat();
   }
 
   /** Renews every claim this process holds. */
   heartbeat(): void {
-    if (this.held.size > 0) this.renewStatement.run(this.now() + this.ttlMs, this.runId, this.owner);
+    this.lastBeat = this.now();
+    if (this.held.size === 0) return;
+    this.database.run('UPDATE claims SET expires_at = ? WHERE run_id = ? AND owner = ?', [
+      this.now() + this.ttlMs,
+      this.runId,
+      this.owner,
+    ]);
   }
 
   /** Starts renewing held claims every `heartbeatMs`, in the background (it never keeps the process alive). */
@@ -110,10 +150,11 @@ export class EpisodeClaims {
 
   /** Live claims of other processes on this run, by episode key. */
   heldByOthers(): Map<string, string> {
-    const rows = this.database
-      .prepare('SELECT episode_key, owner FROM claims WHERE run_id = ? AND owner != ? AND expires_at > ?')
-      .all(this.runId, this.owner, this.now()) as { episode_key: string; owner: string }[];
-    return new Map(rows.map((row) => [row.episode_key, row.owner]));
+    const rows = this.database.all(
+      'SELECT episode_key, owner FROM claims WHERE run_id = ? AND owner != ? AND expires_at > ?',
+      [this.runId, this.owner, this.now()],
+    );
+    return new Map(rows.map((row) => [String(row.episode_key), String(row.owner)]));
   }
 
   /** Stops the heartbeat and releases everything still held (a clean exit, Ctrl-C included). */

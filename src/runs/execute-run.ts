@@ -4,6 +4,7 @@ import { estimateFromHistory, type JobLengthEstimate, longestExpectedFirst } fro
 import type { PriceTable } from './price-table.js';
 import type { RunEventListener } from './run-events.js';
 import { episodeKey, type RunStore } from './run-store.js';
+import { ownShareFirst, workerShareFromEnvironment } from './run-workers.js';
 import { oncePerModel, UsageMeter } from './usage-meter.js';
 
 /** What one episode produced, for the store. */
@@ -52,6 +53,11 @@ export interface ExecuteRunOptions {
    * attempts); with nothing known, the given order.
    */
   readonly expectedLength?: JobLengthEstimate<EpisodeJob>;
+  /**
+   * This process's place among several playing the run (`--workers`): it tries its own share of the
+   * jobs first (see `ownShareFirst`). Default: from the worker's environment, else none.
+   */
+  readonly share?: { readonly index: number; readonly count: number };
 }
 
 export interface RunOutcome {
@@ -86,9 +92,12 @@ export async function executeRun(options: ExecuteRunOptions): Promise<RunOutcome
   const emit: RunEventListener = options.onEvent ?? (() => {});
   const mine = shardJobs(options.jobs, options.shard);
   const done = options.store.scoredKeys(options.runId);
-  const pending = longestExpectedFirst(
-    mine.filter((job) => !done.has(episodeKey(job.benchmark, job.caseId, job.trial))),
-    options.expectedLength ?? estimateFromHistory(options.store.episodes(options.runId, { withRecords: false })),
+  const pending = ownShareFirst(
+    longestExpectedFirst(
+      mine.filter((job) => !done.has(episodeKey(job.benchmark, job.caseId, job.trial))),
+      options.expectedLength ?? estimateFromHistory(options.store.episodes(options.runId, { withRecords: false })),
+    ),
+    options.share ?? workerShareFromEnvironment() ?? { index: 0, count: 1 },
   );
   emit({ type: 'run-start', runId: options.runId, total: mine.length, alreadyDone: mine.length - pending.length });
 
@@ -140,27 +149,33 @@ export async function executeRun(options: ExecuteRunOptions): Promise<RunOutcome
       record = 'null';
     }
     const error = outcome.error === null ? null : storedError(outcome.error);
+    let queued = false;
     try {
-      options.store.saveEpisode({
-        runId: options.runId,
-        benchmark: job.benchmark,
-        caseId: job.caseId,
-        trial: job.trial,
-        status: outcome.status,
-        score: outcome.score,
-        metrics: outcome.metrics,
-        error,
-        inputTokens: meter.inputTokens,
-        outputTokens: meter.outputTokens,
-        requests: meter.requests,
-        cost: meter.cost,
-        durationMs: performance.now() - episodeStarted,
-        labels: outcome.labels,
-        modelCalls: meter.calls,
-        record,
-      });
+      // Batched: the claim is released in the transaction that stores the row, never before.
+      options.store.saveEpisode(
+        {
+          runId: options.runId,
+          benchmark: job.benchmark,
+          caseId: job.caseId,
+          trial: job.trial,
+          status: outcome.status,
+          score: outcome.score,
+          metrics: outcome.metrics,
+          error,
+          inputTokens: meter.inputTokens,
+          outputTokens: meter.outputTokens,
+          requests: meter.requests,
+          cost: meter.cost,
+          durationMs: performance.now() - episodeStarted,
+          labels: outcome.labels,
+          modelCalls: meter.calls,
+          record,
+        },
+        { claims, key },
+      );
+      queued = true;
     } finally {
-      claims.release(key);
+      if (!queued) claims.release(key);
     }
     cost += meter.cost;
     if (outcome.status === 'scored') scored += 1;
@@ -212,7 +227,11 @@ export async function executeRun(options: ExecuteRunOptions): Promise<RunOutcome
       waiting = await playAll(stillOpen);
     }
   } finally {
-    claims.close();
+    try {
+      options.store.flush();
+    } finally {
+      claims.close();
+    }
   }
   const seconds = (performance.now() - started) / 1000;
   const notRun = pending.length - scored - failed - doneElsewhere;

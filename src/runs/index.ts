@@ -13,4 +13,5 @@ export * from './run-benchmark.js';
 export * from './run-events.js';
 export * from './run-report.js';
 export * from './run-store.js';
+export * from './run-workers.js';
 export * from './usage-meter.js';

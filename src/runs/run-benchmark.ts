@@ -3,7 +3,7 @@ import type { AnyBenchmark, BenchmarkCase, BenchmarkOptionValues, CaseProblem } 
 import { benchmarkJobs } from './benchmark-jobs.js';
 import { type CaseSelection, selectCases } from './case-selection.js';
 import { createEmbedder, type EmbedderFactory, runServices } from './embedder-factory.js';
-import { executeRun, type RunOutcome } from './execute-run.js';
+import { type ExecuteRunOptions, executeRun, type RunOutcome } from './execute-run.js';
 import type { ParticipantsContext, ParticipantsSpec } from './participants.js';
 import type { PriceTable } from './price-table.js';
 import type { RunEventListener } from './run-events.js';
@@ -52,6 +52,8 @@ export interface RunBenchmarkOptions {
     manifest: RunManifest,
   ) => Promise<{ readonly manifest: RunManifest; readonly settings?: Readonly<Record<string, unknown>> }>;
   readonly signal?: AbortSignal;
+  /** Plays the episodes (default `executeRun` in this process; `executeRunInWorkers` for `--workers`). */
+  readonly execute?: (options: ExecuteRunOptions) => Promise<RunOutcome>;
 }
 
 /**
@@ -101,7 +103,7 @@ export async function runBenchmark(options: RunBenchmarkOptions): Promise<RunOut
       ...(options.maxMessages === undefined ? {} : { maxMessages: options.maxMessages }),
     },
   );
-  const outcome = await executeRun({
+  const outcome = await (options.execute ?? executeRun)({
     runId: options.runId,
     jobs,
     store: options.store,

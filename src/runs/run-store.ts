@@ -1,17 +1,19 @@
-import { existsSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import { dirname } from 'node:path';
-import type { DatabaseSync } from 'node:sqlite';
 import type { EpisodeStatus, Labels, MetricValues } from '../spec/index.js';
-import { EpisodeClaims, type EpisodeClaimsOptions } from './episode-claims.js';
-import { type IdentityManifest, requireSameRunSettings, runIdentity } from './run-settings-compare.js';
+import { type ClaimRelease, EpisodeBatch, type EpisodeBatchOptions } from './episode-batch.js';
+import { EpisodeClaims, type EpisodeClaimsOptions, releaseClaimsOf } from './episode-claims.js';
+import type { IdentityManifest } from './run-settings-compare.js';
+import { type SqlDatabase, SqliteDatabase } from './sql-database.js';
 import { inStore, openSqlite } from './sqlite.js';
+import { mergeSqliteStore } from './store-merge.js';
 import { migrateFromVersion1, SCHEMA, STORE_FORMAT_VERSION, storedFormatVersion } from './store-schema.js';
-import { type RunManifest, readConfig } from './stored-json.js';
+import type { RunManifest } from './stored-json.js';
 import { decodeEpisodeRow, decodeRun, type EpisodeColumns, type RunColumns } from './stored-rows.js';
 import type { ModelCallUsage } from './usage-meter.js';
 
 export type { EpisodeStatus } from '../spec/index.js';
+export type { ClaimRelease, EpisodeBatchOptions } from './episode-batch.js';
 export { STORE_FORMAT_VERSION } from './store-schema.js';
 export type { RunManifest } from './stored-json.js';
 export { StoredRowError } from './stored-json.js';
@@ -53,6 +55,16 @@ export interface EpisodeRow {
   readonly record: string;
 }
 
+/** One play of an episode, as the `attempts` table keeps it. */
+export interface StoredAttempt {
+  readonly benchmark: string;
+  readonly caseId: string;
+  readonly trial: number;
+  readonly status: string;
+  readonly cost: number;
+  readonly endedAt: string;
+}
+
 /**
  * The part of a manifest that is a run's identity: the case set (of a single-benchmark run, its
  * benchmark's hash and count; of several, all of them) and the agent module.
@@ -72,35 +84,72 @@ export function identityManifest(manifest: RunManifest): IdentityManifest {
   };
 }
 
+/** Episodes a run plans: each benchmark's selected cases × the run's trials (unknown without a manifest). */
+export function plannedEpisodes(run: StoredRun): number | undefined {
+  const benchmarks = Object.values(run.manifest.benchmarks ?? {});
+  const trials = Number(run.config.trials ?? 1);
+  if (benchmarks.length === 0 || !Number.isInteger(trials) || trials < 1) return undefined;
+  return benchmarks.reduce((total, entry) => total + entry.caseCount, 0) * trials;
+}
+
 /** An episode key within a run: `benchmark/caseId#trial`. */
 export function episodeKey(benchmark: string, caseId: string, trial: number): string {
-  return `${benchmark}\u0000${caseId}#${trial}`;
+  // U+001F, not U+0000: PostgreSQL text cannot hold a NUL, and claims store this key.
+  return `${benchmark}\u001f${caseId}#${trial}`;
+}
+
+/** Whether `--db` names a PostgreSQL server rather than a SQLite file. */
+export function isPostgresUrl(location: string): boolean {
+  return /^postgres(ql)?:\/\//i.test(location);
+}
+
+export interface RunStoreOptions {
+  /** Open for reading only (every command that only reads); see {@link RunStore.open}. */
+  readonly readOnly?: boolean;
+  /** How finished episodes are grouped into transactions (see {@link EpisodeBatch}). */
+  readonly batch?: EpisodeBatchOptions;
 }
 
 /**
- * Runs, their episodes and the response cache in one SQLite file. An episode is written in one statement
- * keyed by (run, benchmark, case, trial): a run killed at any moment has every finished episode stored
- * once and nothing half-written, and writing the same key again replaces it instead of duplicating it.
+ * Runs, their episodes and the response cache in one SQLite file (the embedded default) or one
+ * PostgreSQL database (`postgres://user@host:port/db`, for workers on several machines). An episode is
+ * written in one transaction keyed by (run, benchmark, case, trial): a run killed at any moment has every
+ * stored episode stored once and nothing half-written, and writing the same key again replaces it
+ * instead of duplicating it. Finished episodes are written in batches (one transaction per 64 episodes
+ * or 50 ms); every read sees them at once, and closing the store writes what is queued.
  */
 export class RunStore {
+  private readonly batch: EpisodeBatch;
+
   private constructor(
-    private readonly database: DatabaseSync,
+    private readonly database: SqlDatabase,
     readonly path: string,
     readonly readOnly = false,
-  ) {}
+    batchOptions: EpisodeBatchOptions = {},
+  ) {
+    this.batch = new EpisodeBatch(database, batchOptions);
+  }
+
+  /** Which kind of database holds the store. */
+  get dialect(): 'sqlite' | 'postgres' {
+    return this.database.dialect;
+  }
 
   /**
    * Opens (or creates) a store; a format-1 store is migrated in place, a newer one refused. With
    * `readOnly` (every command that only reads) the store must exist — a mistyped `--db` is an error
    * naming the path, never a new empty file — and nothing is written (a read-only file works), except
-   * that an older store is migrated once when its file can be written.
+   * that an older store is migrated once when its file can be written. A `postgres://` location opens
+   * (and on first use creates) the store in that PostgreSQL database.
    */
-  static async open(
-    path: string = DEFAULT_STORE_PATH,
-    options: { readonly readOnly?: boolean } = {},
-  ): Promise<RunStore> {
+  static async open(path: string = DEFAULT_STORE_PATH, options: RunStoreOptions = {}): Promise<RunStore> {
+    if (isPostgresUrl(path)) {
+      const { openPostgresStore } = await import('./postgres-store.js');
+      const database = await openPostgresStore(path, { readOnly: options.readOnly === true });
+      return new RunStore(database, database.name, options.readOnly === true, options.batch);
+    }
     if (options.readOnly) {
-      const database = await openSqlite(path, { readOnly: true });
+      const database = new SqliteDatabase(await openSqlite(path, { readOnly: true }), path);
       let version: number;
       try {
         version = inStore(path, () => storedFormatVersion(database));
@@ -114,11 +163,12 @@ export class RunStore {
         database.close();
         throw error;
       }
-      if (version === STORE_FORMAT_VERSION) return new RunStore(database, path, true);
+      if (version === STORE_FORMAT_VERSION) return new RunStore(database, path, true, options.batch);
       database.close();
     }
     if (path !== ':memory:') await mkdir(dirname(path), { recursive: true });
-    const database = await openSqlite(path);
+    const connection = await openSqlite(path);
+    const database = new SqliteDatabase(connection, path);
     try {
       const version = storedFormatVersion(database);
       if (version > STORE_FORMAT_VERSION) {
@@ -126,22 +176,32 @@ export class RunStore {
           `${path}: store format ${version} is newer than this toolgauge understands (${STORE_FORMAT_VERSION})`,
         );
       }
-      if (version === 1) inStore(path, () => migrateFromVersion1(database));
+      if (version === 1) inStore(path, () => migrateFromVersion1(connection));
       inStore(path, () => database.exec(SCHEMA));
-      database
-        .prepare(
-          "INSERT INTO meta (key, value) VALUES ('formatVersion', ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value",
-        )
-        .run(String(STORE_FORMAT_VERSION));
+      database.run(
+        "INSERT INTO meta (key, value) VALUES ('formatVersion', ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value",
+        [String(STORE_FORMAT_VERSION)],
+      );
     } catch (error) {
       database.close();
       throw error;
     }
-    return new RunStore(database, path);
+    return new RunStore(database, path, false, options.batch);
   }
 
+  /** Writes the queued episodes, then closes the connection. */
   close(): void {
-    this.database.close();
+    try {
+      if (!this.readOnly) this.flush();
+    } finally {
+      this.batch.dispose();
+      this.database.close();
+    }
+  }
+
+  /** Writes every finished episode still queued (at the end of a run, before reading elsewhere). */
+  flush(): void {
+    inStore(this.path, () => this.batch.flush());
   }
 
   /**
@@ -157,37 +217,35 @@ export class RunStore {
   ): StoredRun {
     const existing = this.getRun(runId);
     if (existing && this.episodeCount(runId) > 0) return existing;
-    this.database
-      .prepare(
-        `INSERT INTO runs (run_id, created_at, config, manifest) VALUES (?, ?, ?, ?)
-         ON CONFLICT (run_id) DO UPDATE SET created_at = excluded.created_at, config = excluded.config,
-           manifest = excluded.manifest`,
-      )
-      .run(runId, createdAt, JSON.stringify(config), JSON.stringify(manifest));
+    this.database.run(
+      `INSERT INTO runs (run_id, created_at, config, manifest) VALUES (?, ?, ?, ?)
+       ON CONFLICT (run_id) DO UPDATE SET created_at = excluded.created_at, config = excluded.config,
+         manifest = excluded.manifest`,
+      [runId, createdAt, JSON.stringify(config), JSON.stringify(manifest)],
+    );
     return { runId, createdAt, config, manifest };
   }
 
   /** Replaces a run's stored settings (a resume that was allowed a change records it). */
   setConfig(runId: string, config: Readonly<Record<string, unknown>>): void {
-    this.database.prepare('UPDATE runs SET config = ? WHERE run_id = ?').run(JSON.stringify(config), runId);
+    this.database.run('UPDATE runs SET config = ? WHERE run_id = ?', [JSON.stringify(config), runId]);
   }
 
   /** How many episodes (scored or failed) a run has stored. */
   episodeCount(runId: string): number {
-    const row = this.database.prepare('SELECT COUNT(*) AS count FROM episodes WHERE run_id = ?').get(runId) as {
-      count: number;
-    };
-    return Number(row.count);
+    this.flush();
+    const row = this.database.get('SELECT COUNT(*) AS count FROM episodes WHERE run_id = ?', [runId]);
+    return Number(row?.count ?? 0);
   }
 
-  /** Whether an episode is stored as scored (another process may have just stored it). */
+  /** Whether an episode is stored (or queued) as scored (another process may have just stored it). */
   isScored(runId: string, benchmark: string, caseId: string, trial: number): boolean {
+    if (this.batch.queued(runId, benchmark, caseId, trial)?.status === 'scored') return true;
     return (
-      this.database
-        .prepare(
-          "SELECT 1 FROM episodes WHERE run_id = ? AND benchmark = ? AND case_id = ? AND trial = ? AND status = 'scored'",
-        )
-        .get(runId, benchmark, caseId, trial) !== undefined
+      this.database.get(
+        "SELECT 1 AS found FROM episodes WHERE run_id = ? AND benchmark = ? AND case_id = ? AND trial = ? AND status = 'scored'",
+        [runId, benchmark, caseId, trial],
+      ) !== undefined
     );
   }
 
@@ -196,151 +254,137 @@ export class RunStore {
     return new EpisodeClaims(this.database, runId, options);
   }
 
+  /** Frees the claims of a process known to be dead (see {@link releaseClaimsOf}). */
+  releaseClaimsOf(ownerPrefix: string): number {
+    return inStore(this.path, () => releaseClaimsOf(this.database, ownerPrefix));
+  }
+
   /** Replaces a run's manifest (a resumed run records what it plays now). */
   setManifest(runId: string, manifest: RunManifest): void {
-    this.database.prepare('UPDATE runs SET manifest = ? WHERE run_id = ?').run(JSON.stringify(manifest), runId);
+    this.database.run('UPDATE runs SET manifest = ? WHERE run_id = ?', [JSON.stringify(manifest), runId]);
   }
 
   getRun(runId: string): StoredRun | undefined {
-    const row = this.database
-      .prepare('SELECT run_id, created_at, config, manifest FROM runs WHERE run_id = ?')
-      .get(runId) as unknown as RunColumns | undefined;
-    return row && decodeRun(row, this.path);
+    const row = this.database.get('SELECT run_id, created_at, config, manifest FROM runs WHERE run_id = ?', [runId]);
+    return row && decodeRun(row as unknown as RunColumns, this.path);
   }
 
-  listRuns(): { run: StoredRun; episodes: number; scored: number; failed: number; benchmarks: string[] }[] {
-    const rows = this.database
-      .prepare(
-        `SELECT r.run_id, r.created_at, r.config, r.manifest,
-                COUNT(e.case_id) AS episodes,
-                COALESCE(SUM(e.status = 'scored'), 0) AS scored,
-                COALESCE(SUM(e.status = 'failed'), 0) AS failed,
-                COALESCE(GROUP_CONCAT(DISTINCT e.benchmark), '') AS benchmarks
-         FROM runs r LEFT JOIN episodes e ON e.run_id = r.run_id
-         GROUP BY r.run_id ORDER BY r.created_at, r.run_id`,
-      )
-      .all() as unknown as (RunColumns & { episodes: number; scored: number; failed: number; benchmarks: string })[];
-    return rows.map((row) => ({
-      run: decodeRun(row, this.path),
-      episodes: Number(row.episodes),
-      scored: Number(row.scored),
-      failed: Number(row.failed),
-      benchmarks: row.benchmarks ? row.benchmarks.split(',').sort() : [],
-    }));
+  /**
+   * Every run with its progress, as any process sharing the store sees it: episodes stored (scored,
+   * failed), planned (each benchmark's cases × trials, from the manifest), and being played now (live
+   * claims, and by how many processes) — with a PostgreSQL store, the whole run across machines.
+   */
+  listRuns(): {
+    run: StoredRun;
+    episodes: number;
+    scored: number;
+    failed: number;
+    benchmarks: string[];
+    planned?: number;
+    playing: number;
+    processes: number;
+  }[] {
+    this.flush();
+    const live = this.liveClaims();
+    const benchmarks =
+      this.database.dialect === 'postgres'
+        ? "COALESCE(STRING_AGG(DISTINCT e.benchmark, ','), '')"
+        : "COALESCE(GROUP_CONCAT(DISTINCT e.benchmark), '')";
+    const rows = this.database.all(
+      `SELECT r.run_id, r.created_at, r.config, r.manifest,
+              COUNT(e.case_id) AS episodes,
+              COALESCE(SUM(CASE WHEN e.status = 'scored' THEN 1 ELSE 0 END), 0) AS scored,
+              COALESCE(SUM(CASE WHEN e.status = 'failed' THEN 1 ELSE 0 END), 0) AS failed,
+              ${benchmarks} AS benchmarks
+       FROM runs r LEFT JOIN episodes e ON e.run_id = r.run_id
+       GROUP BY r.run_id, r.created_at, r.config, r.manifest ORDER BY r.created_at, r.run_id`,
+    ) as unknown as (RunColumns & { episodes: number; scored: number; failed: number; benchmarks: string })[];
+    return rows.map((row) => {
+      const run = decodeRun(row, this.path);
+      const planned = plannedEpisodes(run);
+      return {
+        run,
+        episodes: Number(row.episodes),
+        scored: Number(row.scored),
+        failed: Number(row.failed),
+        benchmarks: row.benchmarks ? row.benchmarks.split(',').sort() : [],
+        ...(planned === undefined ? {} : { planned }),
+        playing: live.get(run.runId)?.playing ?? 0,
+        processes: live.get(run.runId)?.processes ?? 0,
+      };
+    });
+  }
+
+  /** Per run, the episodes being played now (unexpired claims) and by how many processes. */
+  private liveClaims(): Map<string, { playing: number; processes: number }> {
+    try {
+      const rows = this.database.all(
+        `SELECT run_id, COUNT(*) AS playing, COUNT(DISTINCT owner) AS processes FROM claims
+         WHERE expires_at > ? GROUP BY run_id`,
+        [Date.now()],
+      );
+      return new Map(
+        rows.map((row) => [String(row.run_id), { playing: Number(row.playing), processes: Number(row.processes) }]),
+      );
+    } catch {
+      return new Map(); // a read-only store from before claims were kept in it
+    }
   }
 
   /** Keys (see `episodeKey`) of the run's scored episodes: what a resume skips. */
   scoredKeys(runId: string): Set<string> {
-    const rows = this.database
-      .prepare("SELECT benchmark, case_id, trial FROM episodes WHERE run_id = ? AND status = 'scored'")
-      .all(runId) as { benchmark: string; case_id: string; trial: number }[];
-    return new Set(rows.map((row) => episodeKey(row.benchmark, row.case_id, Number(row.trial))));
+    this.flush();
+    const rows = this.database.all(
+      "SELECT benchmark, case_id, trial FROM episodes WHERE run_id = ? AND status = 'scored'",
+      [runId],
+    );
+    return new Set(rows.map((row) => episodeKey(String(row.benchmark), String(row.case_id), Number(row.trial))));
   }
 
   /**
-   * Writes one episode atomically; a second write of the same (run, benchmark, case, trial) replaces the
-   * first — except that a `failed` row never replaces a `scored` one (a late failure from another
-   * process). Every write is also kept as an attempt with its cost, so money spent on an attempt that
-   * was later replaced is still counted.
+   * Stores one episode; a second write of the same (run, benchmark, case, trial) replaces the first —
+   * except that a `failed` row never replaces a `scored` one (a late failure from another process).
+   * Every write is also kept as an attempt with its cost, so money spent on an attempt that was later
+   * replaced is still counted. The write is batched; the episode's claim (`release`) is released in the
+   * transaction that stores it, so no other process takes the episode before its row is there.
    */
-  saveEpisode(episode: EpisodeRow): void {
-    inStore(this.path, () => {
-      this.database.exec('BEGIN IMMEDIATE');
-      try {
-        this.insertAttempt(episode);
-        this.upsertEpisode(episode);
-        this.database.exec('COMMIT');
-      } catch (error) {
-        this.database.exec('ROLLBACK');
-        throw error;
-      }
-    });
-  }
-
-  private insertAttempt(episode: EpisodeRow): void {
-    this.database
-      .prepare(
-        `INSERT INTO attempts (run_id, benchmark, case_id, trial, status, cost, input_tokens, output_tokens,
-           requests, error, ended_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-      )
-      .run(
-        episode.runId,
-        episode.benchmark,
-        episode.caseId,
-        episode.trial,
-        episode.status,
-        episode.cost,
-        episode.inputTokens,
-        episode.outputTokens,
-        episode.requests,
-        episode.error,
-        new Date().toISOString(),
-      );
-  }
-
-  private upsertEpisode(episode: EpisodeRow): void {
-    this.database
-      .prepare(
-        `INSERT INTO episodes (run_id, benchmark, case_id, trial, status, score, metrics, error,
-           input_tokens, output_tokens, requests, cost, duration_ms, labels, model_calls, record)
-         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-         ON CONFLICT (run_id, benchmark, case_id, trial) DO UPDATE SET
-           status = excluded.status, score = excluded.score, metrics = excluded.metrics, error = excluded.error,
-           input_tokens = excluded.input_tokens, output_tokens = excluded.output_tokens,
-           requests = excluded.requests, cost = excluded.cost, duration_ms = excluded.duration_ms,
-           labels = excluded.labels, model_calls = excluded.model_calls, record = excluded.record
-         WHERE episodes.status = 'failed' OR excluded.status = 'scored'`,
-      )
-      .run(
-        episode.runId,
-        episode.benchmark,
-        episode.caseId,
-        episode.trial,
-        episode.status,
-        episode.score,
-        JSON.stringify(episode.metrics),
-        episode.error,
-        episode.inputTokens,
-        episode.outputTokens,
-        episode.requests,
-        episode.cost,
-        episode.durationMs,
-        JSON.stringify(episode.labels),
-        JSON.stringify(episode.modelCalls),
-        episode.record,
-      );
+  saveEpisode(episode: EpisodeRow, release?: ClaimRelease): void {
+    inStore(this.path, () => this.batch.add(episode, release));
   }
 
   /** The episodes of a run one by one, in the order of {@link episodes}, without holding them all (for export). */
   *iterateEpisodes(runId: string): Generator<EpisodeRow> {
-    const statement = this.database.prepare(
+    this.flush();
+    for (const row of this.database.iterate(
       'SELECT * FROM episodes WHERE run_id = ? ORDER BY benchmark, case_id, trial',
-    );
-    for (const row of statement.iterate(runId)) yield decodeEpisodeRow(row as unknown as EpisodeColumns, this.path);
+      [runId],
+    )) {
+      yield decodeEpisodeRow(row as unknown as EpisodeColumns, this.path);
+    }
   }
 
   /** A run's episodes (of one benchmark, or all), ordered by benchmark, case and trial. */
   episodes(runId: string, options: { withRecords?: boolean; benchmark?: string } = {}): EpisodeRow[] {
+    this.flush();
     const columns = `run_id, benchmark, case_id, trial, status, score, metrics, error, input_tokens,
       output_tokens, requests, cost, duration_ms, labels, model_calls,
       ${options.withRecords === false ? "'' AS record" : 'record'}`;
     const filter = options.benchmark === undefined ? '' : ' AND benchmark = ?';
     const parameters = options.benchmark === undefined ? [runId] : [runId, options.benchmark];
-    const rows = this.database
-      .prepare(`SELECT ${columns} FROM episodes WHERE run_id = ?${filter} ORDER BY benchmark, case_id, trial`)
-      .all(...parameters) as unknown as EpisodeColumns[];
+    const rows = this.database.all(
+      `SELECT ${columns} FROM episodes WHERE run_id = ?${filter} ORDER BY benchmark, case_id, trial`,
+      parameters,
+    ) as unknown as EpisodeColumns[];
     return rows.map((row) => decodeEpisodeRow(row, this.path));
   }
 
   /** One episode; `benchmark` may be left out when the run has only one episode with that case id and trial. */
   episode(runId: string, caseId: string, trial = 0, benchmark?: string): EpisodeRow | undefined {
-    const rows = this.database
-      .prepare(
-        `SELECT * FROM episodes WHERE run_id = ? AND case_id = ? AND trial = ?${benchmark === undefined ? '' : ' AND benchmark = ?'}`,
-      )
-      .all(
-        ...(benchmark === undefined ? [runId, caseId, trial] : [runId, caseId, trial, benchmark]),
-      ) as unknown as EpisodeColumns[];
+    this.flush();
+    const rows = this.database.all(
+      `SELECT * FROM episodes WHERE run_id = ? AND case_id = ? AND trial = ?${benchmark === undefined ? '' : ' AND benchmark = ?'}`,
+      benchmark === undefined ? [runId, caseId, trial] : [runId, caseId, trial, benchmark],
+    ) as unknown as EpisodeColumns[];
     if (rows.length > 1) {
       throw new Error(
         `run "${runId}" has case "${caseId}" in several benchmarks (${rows.map((row) => row.benchmark).join(', ')}); name one with --benchmark`,
@@ -356,85 +400,63 @@ export class RunStore {
    * attempts were kept) count once.
    */
   runCost(runId: string): number {
-    const row = this.database
-      .prepare(
-        `SELECT COALESCE((SELECT SUM(cost) FROM attempts WHERE run_id = ?1), 0)
-              + COALESCE((SELECT SUM(e.cost) FROM episodes e WHERE e.run_id = ?1 AND NOT EXISTS (
-                  SELECT 1 FROM attempts a WHERE a.run_id = e.run_id AND a.benchmark = e.benchmark
-                    AND a.case_id = e.case_id AND a.trial = e.trial)), 0) AS cost`,
+    this.flush();
+    const row = this.database.get(
+      `SELECT COALESCE((SELECT SUM(cost) FROM attempts WHERE run_id = ?), 0)
+            + COALESCE((SELECT SUM(e.cost) FROM episodes e WHERE e.run_id = ? AND NOT EXISTS (
+                SELECT 1 FROM attempts a WHERE a.run_id = e.run_id AND a.benchmark = e.benchmark
+                  AND a.case_id = e.case_id AND a.trial = e.trial)), 0) AS cost`,
+      [runId, runId],
+    );
+    return Number(row?.cost ?? 0);
+  }
+
+  /** Every play of a run's episodes, in the order they ended (a replayed episode has several). */
+  attempts(runId: string): StoredAttempt[] {
+    this.flush();
+    return this.database
+      .all(
+        'SELECT benchmark, case_id, trial, status, cost, ended_at FROM attempts WHERE run_id = ? ORDER BY ended_at',
+        [runId],
       )
-      .get(runId) as { cost: number };
-    return Number(row.cost);
+      .map((row) => ({
+        benchmark: String(row.benchmark),
+        caseId: String(row.case_id),
+        trial: Number(row.trial),
+        status: String(row.status),
+        cost: Number(row.cost),
+        endedAt: String(row.ended_at),
+      }));
   }
 
   cacheGet(key: string): string | undefined {
-    const row = this.database.prepare('SELECT response FROM cache WHERE key = ?').get(key) as
-      | { response: string }
-      | undefined;
-    return row?.response;
+    const row = this.database.get('SELECT response FROM cache WHERE key = ?', [key]);
+    return row === undefined ? undefined : String(row.response);
   }
 
   cachePut(key: string, response: string, createdAt: string): void {
-    this.database
-      .prepare('INSERT INTO cache (key, response, created_at) VALUES (?, ?, ?) ON CONFLICT (key) DO NOTHING')
-      .run(key, response, createdAt);
+    this.database.run('INSERT INTO cache (key, response, created_at) VALUES (?, ?, ?) ON CONFLICT (key) DO NOTHING', [
+      key,
+      response,
+      createdAt,
+    ]);
   }
 
   /**
-   * Copies every run, episode and cache entry of another store into this one (for shards of one run
+   * Copies every run, episode and cache entry of another store file into this one (for shards of one run
    * done on several machines). Episodes keep their keys, so merging twice changes nothing. The other
    * store is migrated to this format first (in place) if it is older.
    */
   async merge(otherPath: string, allowChanged: readonly string[] = []): Promise<{ runs: number; episodes: number }> {
-    if (!existsSync(otherPath)) throw new Error(`no store at ${otherPath}`);
-    (await RunStore.open(otherPath)).close();
-    this.database.prepare('ATTACH DATABASE ? AS other').run(otherPath);
-    let began = false;
-    try {
-      // A run with the same id must have been played under the same settings, or its episodes would mix.
-      const incoming = this.database
-        .prepare('SELECT run_id, created_at, config, manifest FROM other.runs')
-        .all() as unknown as RunColumns[];
-      for (const row of incoming) {
-        const here = this.getRun(row.run_id);
-        if (!here || this.episodeCount(row.run_id) === 0) continue;
-        const theirs = {
-          ...decodeRun(row, this.path),
-          config: readConfig(row.config, `${otherPath}: run "${row.run_id}"`),
-        };
-        requireSameRunSettings(
-          'merge',
-          row.run_id,
-          runIdentity(here.config, identityManifest(here.manifest)),
-          runIdentity(theirs.config, identityManifest(theirs.manifest)),
-          allowChanged,
-        );
-      }
-      this.database.exec('BEGIN');
-      began = true;
-      const runs = this.database
-        .prepare('INSERT OR IGNORE INTO runs SELECT run_id, created_at, config, manifest FROM other.runs')
-        .run();
-      const episodes = this.database
-        .prepare(
-          `INSERT INTO episodes SELECT run_id, benchmark, case_id, trial, status, score, metrics, error, input_tokens,
-             output_tokens, requests, cost, duration_ms, labels, model_calls, record FROM other.episodes WHERE true
-           ON CONFLICT (run_id, benchmark, case_id, trial) DO UPDATE SET
-             status = excluded.status, score = excluded.score, metrics = excluded.metrics, error = excluded.error,
-             input_tokens = excluded.input_tokens, output_tokens = excluded.output_tokens, requests = excluded.requests,
-             cost = excluded.cost, duration_ms = excluded.duration_ms, labels = excluded.labels,
-             model_calls = excluded.model_calls, record = excluded.record
-           WHERE episodes.status = 'failed'`,
-        )
-        .run();
-      this.database.exec('INSERT OR IGNORE INTO cache SELECT key, response, created_at FROM other.cache');
-      this.database.exec('COMMIT');
-      return { runs: Number(runs.changes), episodes: Number(episodes.changes) };
-    } catch (error) {
-      if (began) this.database.exec('ROLLBACK');
-      throw error;
-    } finally {
-      this.database.exec('DETACH DATABASE other');
+    if (!(this.database instanceof SqliteDatabase)) {
+      throw new Error(`${this.path}: merge works between SQLite stores; workers sharing PostgreSQL need no merge`);
     }
+    this.flush();
+    return mergeSqliteStore(this.database, this.path, otherPath, allowChanged, {
+      existing: (runId) => {
+        const here = this.getRun(runId);
+        return here && this.episodeCount(runId) > 0 ? here : undefined;
+      },
+    });
   }
 }

@@ -98,6 +98,7 @@ describe('run store', () => {
     b.saveEpisode({ ...base, caseId: 'z', status: 'scored', score: 0, error: null });
     b.saveEpisode({ ...base, caseId: 'x', status: 'scored', score: 0.25, error: null });
     b.cachePut('k', '{}', 'now');
+    b.close(); // writes b's queued episodes (finished episodes are written in batches)
     await a.merge(b.path);
     await a.merge(b.path);
     expect(a.episodes('r').map((episode) => [episode.caseId, episode.score])).toEqual([

@@ -1,4 +1,6 @@
 import type { DatabaseSync } from 'node:sqlite';
+import { CLAIMS_SCHEMA } from './episode-claims.js';
+import type { SqlDatabase } from './sql-database.js';
 
 /** The store format this toolgauge writes; a database written by a newer toolgauge is refused, an older one migrated. */
 export const STORE_FORMAT_VERSION = 2;
@@ -54,15 +56,76 @@ CREATE TABLE IF NOT EXISTS attempts (
   ended_at TEXT NOT NULL
 );
 CREATE INDEX IF NOT EXISTS attempts_by_episode ON attempts (run_id, benchmark, case_id, trial);
+${CLAIMS_SCHEMA}`;
+
+/**
+ * Format 2 on PostgreSQL: the same tables and columns; text compares byte by byte (collation "C") so
+ * episodes sort exactly as in SQLite, and claim times are 64-bit.
+ */
+export const POSTGRES_SCHEMA = `
+CREATE TABLE IF NOT EXISTS meta (key TEXT COLLATE "C" PRIMARY KEY, value TEXT NOT NULL);
+CREATE TABLE IF NOT EXISTS runs (
+  run_id TEXT COLLATE "C" PRIMARY KEY,
+  created_at TEXT COLLATE "C" NOT NULL,
+  config TEXT NOT NULL,
+  manifest TEXT NOT NULL DEFAULT '{}'
+);
+CREATE TABLE IF NOT EXISTS episodes (
+  run_id TEXT COLLATE "C" NOT NULL REFERENCES runs(run_id),
+  benchmark TEXT COLLATE "C" NOT NULL,
+  case_id TEXT COLLATE "C" NOT NULL,
+  trial INTEGER NOT NULL,
+  status TEXT NOT NULL CHECK (status IN ('scored', 'failed')),
+  score DOUBLE PRECISION,
+  metrics TEXT NOT NULL DEFAULT '{}',
+  error TEXT,
+  input_tokens BIGINT NOT NULL DEFAULT 0,
+  output_tokens BIGINT NOT NULL DEFAULT 0,
+  requests BIGINT NOT NULL DEFAULT 0,
+  cost DOUBLE PRECISION NOT NULL DEFAULT 0,
+  duration_ms DOUBLE PRECISION NOT NULL DEFAULT 0,
+  labels TEXT NOT NULL DEFAULT '{}',
+  model_calls TEXT NOT NULL DEFAULT '[]',
+  record TEXT NOT NULL,
+  PRIMARY KEY (run_id, benchmark, case_id, trial)
+);
+CREATE TABLE IF NOT EXISTS cache (
+  key TEXT COLLATE "C" PRIMARY KEY,
+  response TEXT NOT NULL,
+  created_at TEXT NOT NULL
+);
+CREATE TABLE IF NOT EXISTS attempts (
+  run_id TEXT COLLATE "C" NOT NULL,
+  benchmark TEXT COLLATE "C" NOT NULL,
+  case_id TEXT COLLATE "C" NOT NULL,
+  trial INTEGER NOT NULL,
+  status TEXT NOT NULL,
+  cost DOUBLE PRECISION NOT NULL DEFAULT 0,
+  input_tokens BIGINT NOT NULL DEFAULT 0,
+  output_tokens BIGINT NOT NULL DEFAULT 0,
+  requests BIGINT NOT NULL DEFAULT 0,
+  error TEXT,
+  ended_at TEXT NOT NULL
+);
+CREATE INDEX IF NOT EXISTS attempts_by_episode ON attempts (run_id, benchmark, case_id, trial);
+CREATE TABLE IF NOT EXISTS claims (
+  run_id TEXT COLLATE "C" NOT NULL,
+  episode_key TEXT COLLATE "C" NOT NULL,
+  owner TEXT COLLATE "C" NOT NULL,
+  expires_at BIGINT NOT NULL,
+  PRIMARY KEY (run_id, episode_key)
+);
+CREATE INDEX IF NOT EXISTS claims_by_owner ON claims (owner);
 `;
 
 /** The format a database says it has (0 for a new, empty one). */
-export function storedFormatVersion(database: DatabaseSync): number {
-  const hasMeta = database.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'meta'").get();
+export function storedFormatVersion(database: SqlDatabase): number {
+  const hasMeta =
+    database.dialect === 'postgres'
+      ? database.get("SELECT 1 AS found FROM pg_tables WHERE schemaname = current_schema() AND tablename = 'meta'")
+      : database.get("SELECT 1 AS found FROM sqlite_master WHERE type = 'table' AND name = 'meta'");
   if (!hasMeta) return 0;
-  const row = database.prepare("SELECT value FROM meta WHERE key = 'formatVersion'").get() as
-    | { value: string }
-    | undefined;
+  const row = database.get("SELECT value FROM meta WHERE key = 'formatVersion'");
   return row ? Number(row.value) : 0;
 }
 

@@ -92,15 +92,17 @@ async function listItems(
     case 'runs': {
       const store = await RunStore.open(options.db, { readOnly: true });
       try {
-        return store.listRuns().map(({ run, episodes, scored, failed }) => ({
+        return store.listRuns().map(({ run, episodes, scored, failed, planned, playing }) => ({
           runId: run.runId,
           createdAt: run.createdAt,
           benchmark: run.config.benchmark ?? 'sandbox',
           agent: run.config.agent,
           user: run.config.user,
+          planned,
           episodes,
           scored,
           failed,
+          playing,
         }));
       } finally {
         store.close();
@@ -115,7 +117,7 @@ function renderItems(what: ListName, items: readonly Record<string, unknown>[]):
     tools: ['domain', 'kind', 'name', 'dependsOn'],
     cases: ['id'],
     models: ['id', 'inputPerMillion', 'outputPerMillion', 'note'],
-    runs: ['runId', 'createdAt', 'benchmark', 'agent', 'user', 'episodes', 'scored', 'failed'],
+    runs: ['runId', 'createdAt', 'benchmark', 'agent', 'user', 'planned', 'episodes', 'scored', 'failed', 'playing'],
   };
   const header = columns[what];
   return renderTable(

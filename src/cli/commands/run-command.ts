@@ -9,15 +9,20 @@ import {
   DEFAULT_RETRY_POLICY,
   DEFAULT_STORE_PATH,
   EndpointLimiter,
+  executeRunInWorkers,
   identityManifest,
   isBuiltinAgent,
+  isRunWorker,
   loadPriceTable,
   ResilientModelAdapter,
   type RunManifest,
   RunStore,
   runBenchmark,
   SCRIPTED_USER,
+  sendEventsToParent,
+  stopWithParent,
   storedOptionValues,
+  workerCommandFor,
 } from '../../runs/index.js';
 import { formatPreflightProblems, type PreflightTarget, preflight } from '../../runs/preflight.js';
 import { agentModuleProvenance } from '../../runs/run-provenance.js';
@@ -52,6 +57,7 @@ interface RunCommandOptions extends RunFlags {
   junitPassScore?: number;
   preflight: boolean;
   allowChanged?: string[];
+  workers: number;
 }
 
 /** A stored run, as far as comparing settings goes. */
@@ -110,7 +116,8 @@ export function registerRun(program: Command): void {
     )
     .option('--no-cache', 'do not read or write the response cache')
     .option('--max-cost <usd>', 'stop starting episodes once the run has cost this much', nonNegativeNumber)
-    .option('--db <file>', 'the SQLite store', DEFAULT_STORE_PATH)
+    .option('--db <file>', 'the store: a SQLite file, or postgres://user@host:port/db', DEFAULT_STORE_PATH)
+    .option('--workers <n>', 'worker processes that play the run together, sharing its store', positiveInteger, 1)
     .option('--run-id <id>', 'name the run; repeating a command with the same id continues it')
     .option('--resume <run-id>', 'continue a stored run with its stored settings')
     .option('--shard <i/n>', 'play only slice i of n (0-based) so machines can share a run', parseShard)
@@ -155,7 +162,8 @@ export function registerRun(program: Command): void {
         ...(settings.maxTokens === undefined ? {} : { maxOutputTokens: settings.maxTokens }),
       };
       const source = settings.data ?? settings.scenarios;
-      const interruption = interruptOnSignals();
+      const worker = isRunWorker();
+      const interruption = interruptOnSignals(worker);
       let outcome: Awaited<ReturnType<typeof runBenchmark>>;
       try {
         outcome = await runBenchmark({
@@ -184,9 +192,23 @@ export function registerRun(program: Command): void {
           concurrency: flags.concurrency,
           ...(settings.maxCost === undefined ? {} : { maxCost: settings.maxCost }),
           ...(options.shard ? { shard: options.shard } : {}),
-          onEvent: progressReporter(),
-          onProblem: (problem) => process.stderr.write(`skipped: ${formatCaseProblem(problem)}\n`),
+          onEvent: worker ? sendEventsToParent() : progressReporter(),
+          onProblem: (problem) => {
+            if (!worker) process.stderr.write(`skipped: ${formatCaseProblem(problem)}\n`);
+          },
           signal: interruption.signal,
+          ...(options.workers > 1 && !worker
+            ? {
+                execute: (run) =>
+                  executeRunInWorkers({
+                    ...run,
+                    workers: options.workers,
+                    command: workerCommandFor(run.runId),
+                    onWorkerExit: ({ worker: slot, pid, how }) =>
+                      process.stderr.write(`\nworker ${slot} (pid ${pid}) ${how}; its episodes go to the others\n`),
+                  }),
+              }
+            : {}),
           // Before anything is stored: compare with the stored run, check the configuration, complete the manifest.
           prepare: async (planned) => {
             const manifest: RunManifest = {
@@ -210,8 +232,13 @@ export function registerRun(program: Command): void {
       } finally {
         interruption.dispose();
       }
+      if (worker) {
+        // A worker's part is done; its parent reports the run.
+        process.exitCode = outcome.interrupted ? 130 : 0;
+        return;
+      }
       if (outcome.interrupted) {
-        process.stderr.write(`${resumeHint(runId, flags.db, store.episodeCount(runId))}\n`);
+        process.stderr.write(`${resumeHint(runId, store.path, store.episodeCount(runId))}\n`);
         process.exitCode = 130;
         return;
       }
@@ -297,13 +324,15 @@ function baseUrlFor(role: 'agent' | 'user', settings: RunSettings, flags: RunFla
  * Ctrl-C (or SIGTERM) stops starting episodes and lets running ones end, so that everything finished
  * is stored and the resume command can be printed; a second one exits at once.
  */
-function interruptOnSignals(): { signal: AbortSignal; dispose(): void } {
+function interruptOnSignals(worker: boolean): { signal: AbortSignal; dispose(): void } {
   const controller = new AbortController();
   const onSignal = () => {
     if (controller.signal.aborted) process.exit(130);
-    process.stderr.write('\nstopping: no new episodes start; press Ctrl-C again to quit at once\n');
+    if (!worker) process.stderr.write('\nstopping: no new episodes start; press Ctrl-C again to quit at once\n');
     controller.abort();
   };
+  // A worker of a `--workers` run stops when its parent says so, or is gone.
+  if (worker) stopWithParent(onSignal);
   process.on('SIGINT', onSignal);
   process.on('SIGTERM', onSignal);
   return {

@@ -1,0 +1,194 @@
+import type { EpisodeClaims } from './episode-claims.js';
+import type { EpisodeRow } from './run-store.js';
+import type { SqlDatabase } from './sql-database.js';
+
+/** Episodes written per transaction at most (a full batch is written at once). */
+export const DEFAULT_BATCH_SIZE = 64;
+/** How long a finished episode waits at most for its batch to be written. */
+export const DEFAULT_BATCH_DELAY_MS = 50;
+
+/** One statement per batch size: `rows` groups of `width` placeholders. */
+function values(rows: number, width: number): string {
+  const group = `(${Array.from({ length: width }, () => '?').join(', ')})`;
+  return Array.from({ length: rows }, () => group).join(', ');
+}
+
+const insertAttempts = (rows: number) => `INSERT INTO attempts (run_id, benchmark, case_id, trial, status, cost,
+  input_tokens, output_tokens, requests, error, ended_at) VALUES ${values(rows, 11)}`;
+
+const upsertEpisodes = (rows: number) => `INSERT INTO episodes (run_id, benchmark, case_id, trial, status, score,
+  metrics, error, input_tokens, output_tokens, requests, cost, duration_ms, labels, model_calls, record)
+VALUES ${values(rows, 16)}
+ON CONFLICT (run_id, benchmark, case_id, trial) DO UPDATE SET
+  status = excluded.status, score = excluded.score, metrics = excluded.metrics, error = excluded.error,
+  input_tokens = excluded.input_tokens, output_tokens = excluded.output_tokens,
+  requests = excluded.requests, cost = excluded.cost, duration_ms = excluded.duration_ms,
+  labels = excluded.labels, model_calls = excluded.model_calls, record = excluded.record
+WHERE episodes.status = 'failed' OR excluded.status = 'scored'`;
+
+/** The claim to release in the transaction that stores an episode, so both commit together. */
+export interface ClaimRelease {
+  readonly claims: EpisodeClaims;
+  readonly key: string;
+}
+
+interface QueuedEpisode {
+  readonly episode: EpisodeRow;
+  readonly endedAt: string;
+  readonly release?: ClaimRelease;
+}
+
+export interface EpisodeBatchOptions {
+  /** Episodes per transaction at most; 1 writes each episode at once (default 64). */
+  readonly size?: number;
+  /** Longest wait of a finished episode for its transaction, in ms (default 50). */
+  readonly delayMs?: number;
+}
+
+/**
+ * Finished episodes on their way to the store, written together: one transaction per batch (at most
+ * `size` episodes, or whatever finished within `delayMs`), each with its attempt row, through
+ * statements prepared once. A clean exit writes what is queued — `flush` at the end of a run, and a
+ * process `exit` hook for an exit in between (a second Ctrl-C) — so a SIGKILL loses at most the
+ * episodes of the last `delayMs`; their claims are released only in the transaction that stores them,
+ * so another process plays them again rather than never.
+ */
+export class EpisodeBatch {
+  private readonly queue: QueuedEpisode[] = [];
+  private readonly byKey = new Map<string, EpisodeRow>();
+  private timer: NodeJS.Timeout | undefined;
+  private failure: unknown;
+  private readonly size: number;
+  private readonly delayMs: number;
+  private readonly flushOnExit = () => {
+    try {
+      this.flush();
+    } catch {
+      // Exiting anyway: the episodes are played again by a resume.
+    }
+  };
+
+  constructor(
+    private readonly database: SqlDatabase,
+    options: EpisodeBatchOptions = {},
+  ) {
+    this.size = Math.max(1, options.size ?? DEFAULT_BATCH_SIZE);
+    this.delayMs = Math.max(0, options.delayMs ?? DEFAULT_BATCH_DELAY_MS);
+  }
+
+  /** Queues an episode; written at once when the batch is full or batching is off. */
+  add(episode: EpisodeRow, release?: ClaimRelease): void {
+    this.throwFailure();
+    if (this.queue.length === 0) process.on('exit', this.flushOnExit);
+    this.queue.push({ episode, endedAt: new Date().toISOString(), ...(release ? { release } : {}) });
+    const key = queuedKey(episode);
+    const queued = this.byKey.get(key);
+    if (!queued || queued.status === 'failed' || episode.status === 'scored') this.byKey.set(key, episode);
+    if (this.queue.length >= this.size || this.delayMs === 0) this.flush();
+    else if (!this.timer) {
+      this.timer = setTimeout(() => {
+        this.timer = undefined;
+        try {
+          this.flush();
+        } catch (error) {
+          this.failure = error;
+        }
+      }, this.delayMs);
+      this.timer.unref();
+    }
+  }
+
+  /** A queued (not yet written) episode with this key. */
+  queued(runId: string, benchmark: string, caseId: string, trial: number): EpisodeRow | undefined {
+    return this.byKey.get(`${runId}\u001f${benchmark}\u001f${caseId}\u001f${trial}`);
+  }
+
+  get pending(): number {
+    return this.queue.length;
+  }
+
+  /** Writes every queued episode in one transaction; an earlier failed write is thrown here. */
+  flush(): void {
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = undefined;
+    if (this.queue.length === 0) {
+      this.throwFailure();
+      return;
+    }
+    const batch = this.queue.splice(0);
+    this.byKey.clear();
+    process.off('exit', this.flushOnExit);
+    const releases = new Map<EpisodeClaims, string[]>();
+    for (const { release } of batch) {
+      if (release) releases.set(release.claims, [...(releases.get(release.claims) ?? []), release.key]);
+    }
+    // A long write must not let the claims it is about to release (or any other) expire meanwhile.
+    for (const claims of releases.keys()) claims.heartbeatIfDue();
+    // One row per key in the upsert (a statement cannot update a row twice): the last play, or its scored one.
+    const finalRows = new Map<string, EpisodeRow>();
+    for (const { episode } of batch) {
+      const key = queuedKey(episode);
+      const earlier = finalRows.get(key);
+      if (!earlier || earlier.status === 'failed' || episode.status === 'scored') finalRows.set(key, episode);
+    }
+    this.database.transaction(() => {
+      this.database.run(
+        insertAttempts(batch.length),
+        batch.flatMap(({ episode, endedAt }) => [
+          episode.runId,
+          episode.benchmark,
+          episode.caseId,
+          episode.trial,
+          episode.status,
+          episode.cost,
+          episode.inputTokens,
+          episode.outputTokens,
+          episode.requests,
+          episode.error,
+          endedAt,
+        ]),
+      );
+      this.database.run(
+        upsertEpisodes(finalRows.size),
+        [...finalRows.values()].flatMap((episode) => [
+          episode.runId,
+          episode.benchmark,
+          episode.caseId,
+          episode.trial,
+          episode.status,
+          episode.score,
+          JSON.stringify(episode.metrics),
+          episode.error,
+          episode.inputTokens,
+          episode.outputTokens,
+          episode.requests,
+          episode.cost,
+          episode.durationMs,
+          JSON.stringify(episode.labels),
+          JSON.stringify(episode.modelCalls),
+          episode.record,
+        ]),
+      );
+      for (const [claims, keys] of releases) claims.releaseAll(keys);
+    });
+    this.throwFailure();
+  }
+
+  /** Stops the timer without writing (the store is closing after a flush). */
+  dispose(): void {
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = undefined;
+    process.off('exit', this.flushOnExit);
+  }
+
+  private throwFailure(): void {
+    if (this.failure === undefined) return;
+    const failure = this.failure;
+    this.failure = undefined;
+    throw failure;
+  }
+}
+
+function queuedKey(episode: EpisodeRow): string {
+  return `${episode.runId}\u001f${episode.benchmark}\u001f${episode.caseId}\u001f${episode.trial}`;
+}

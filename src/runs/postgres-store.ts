@@ -1,0 +1,242 @@
+import { createRequire } from 'node:module';
+import { MessageChannel, type MessagePort, receiveMessageOnPort, Worker } from 'node:worker_threads';
+import type { SqlDatabase, SqlRow, SqlValue } from './sql-database.js';
+import { POSTGRES_SCHEMA, STORE_FORMAT_VERSION, storedFormatVersion } from './store-schema.js';
+
+/** Longest wait for one answer from the server before the store gives up with an error. */
+const ANSWER_TIMEOUT_MS = 120_000;
+/** Any constant: the advisory lock that serialises creating the tables when several workers start at once. */
+const SCHEMA_LOCK = 7_215_001;
+
+/**
+ * The thread that talks to PostgreSQL through `pg`. The store's API is synchronous (SQLite's is), so the
+ * calling thread posts each request here and blocks on a shared flag until the answer is posted back:
+ * one connection, requests in order, every statement prepared once by name.
+ */
+const BRIDGE_THREAD = `
+const { workerData } = require('node:worker_threads');
+const { Client } = require(workerData.pgPath);
+const { port, flag } = workerData;
+const client = new Client({ connectionString: workerData.url, application_name: 'toolgauge' });
+let broken;
+client.on('error', (error) => { broken = error; });
+const names = new Map();
+const connected = client.connect();
+function reply(message) {
+  port.postMessage(message);
+  Atomics.store(flag, 0, 1);
+  Atomics.notify(flag, 0);
+}
+port.on('message', async (request) => {
+  try {
+    await connected;
+    if (broken) throw broken;
+    if (request.kind === 'end') {
+      await client.end();
+      reply({ ok: true });
+      return;
+    }
+    let query;
+    if (request.values === undefined) query = request.text;
+    else {
+      let name = names.get(request.text);
+      if (name === undefined) {
+        name = 'toolgauge_' + names.size;
+        names.set(request.text, name);
+      }
+      query = { name, text: request.text, values: request.values };
+    }
+    const result = await client.query(query);
+    const last = Array.isArray(result) ? result[result.length - 1] : result;
+    reply({ ok: true, rows: last.rows ?? [], changes: last.rowCount ?? 0 });
+  } catch (error) {
+    reply({ ok: false, message: String(error && error.message || error), code: error && error.code });
+  }
+});
+`;
+
+interface BridgeAnswer {
+  readonly ok: boolean;
+  readonly rows?: SqlRow[];
+  readonly changes?: number;
+  readonly message?: string;
+  readonly code?: string;
+}
+
+/** The URL as shown in errors and reports: without its password. */
+export function describePostgresUrl(url: string): string {
+  try {
+    const parsed = new URL(url);
+    if (parsed.password) parsed.password = 'redacted';
+    return parsed.toString();
+  } catch {
+    return 'postgres://(unparsable URL)';
+  }
+}
+
+/** `?` placeholders → `$1, $2, …` (outside quoted text). */
+export function numberPlaceholders(sql: string): string {
+  let index = 0;
+  let quote: string | undefined;
+  let out = '';
+  for (const character of sql) {
+    if (quote) {
+      if (character === quote) quote = undefined;
+    } else if (character === "'" || character === '"') quote = character;
+    else if (character === '?') {
+      index += 1;
+      out += `$${index}`;
+      continue;
+    }
+    out += character;
+  }
+  return out;
+}
+
+/** A text PostgreSQL can hold: it refuses NUL characters, which become U+FFFD. */
+function storable(value: SqlValue): SqlValue {
+  return typeof value === 'string' && value.includes('\u0000') ? value.replaceAll('\u0000', '\uFFFD') : value;
+}
+
+/** A PostgreSQL database behind the store's synchronous interface (see {@link BRIDGE_THREAD}). */
+export class PostgresDatabase implements SqlDatabase {
+  readonly dialect = 'postgres';
+  readonly name: string;
+  private readonly worker: Worker;
+  private readonly port: MessagePort;
+  private readonly flag = new Int32Array(new SharedArrayBuffer(4));
+  private readonly texts = new Map<string, string>();
+  private depth = 0;
+  private closed = false;
+
+  constructor(url: string) {
+    this.name = describePostgresUrl(url);
+    const channel = new MessageChannel();
+    this.port = channel.port1;
+    const pgPath = createRequire(import.meta.url).resolve('pg');
+    this.worker = new Worker(BRIDGE_THREAD, {
+      eval: true,
+      workerData: { pgPath, url, port: channel.port2, flag: this.flag },
+      transferList: [channel.port2],
+    });
+    this.worker.unref();
+  }
+
+  private request(message: { kind: 'query' | 'end'; text?: string; values?: SqlValue[] }): BridgeAnswer {
+    if (this.closed) throw new Error(`${this.name}: the store is closed`);
+    Atomics.store(this.flag, 0, 0);
+    this.port.postMessage(message);
+    if (Atomics.wait(this.flag, 0, 0, ANSWER_TIMEOUT_MS) === 'timed-out') {
+      throw new Error(`${this.name}: no answer from PostgreSQL within ${ANSWER_TIMEOUT_MS / 1000} s`);
+    }
+    const received = receiveMessageOnPort(this.port);
+    const answer = received?.message as BridgeAnswer | undefined;
+    if (!answer) throw new Error(`${this.name}: the PostgreSQL connection thread did not answer`);
+    if (!answer.ok) {
+      throw Object.assign(new Error(`${this.name}: ${answer.message ?? 'PostgreSQL error'}`), {
+        code: answer.code,
+      });
+    }
+    return answer;
+  }
+
+  private text(sql: string): string {
+    let text = this.texts.get(sql);
+    if (text === undefined) {
+      text = numberPlaceholders(sql);
+      this.texts.set(sql, text);
+    }
+    return text;
+  }
+
+  exec(sql: string): void {
+    this.request({ kind: 'query', text: sql });
+  }
+
+  run(sql: string, parameters: readonly SqlValue[] = []): { readonly changes: number } {
+    return {
+      changes: this.request({ kind: 'query', text: this.text(sql), values: parameters.map(storable) }).changes ?? 0,
+    };
+  }
+
+  get(sql: string, parameters: readonly SqlValue[] = []): SqlRow | undefined {
+    return this.all(sql, parameters)[0];
+  }
+
+  all(sql: string, parameters: readonly SqlValue[] = []): SqlRow[] {
+    return this.request({ kind: 'query', text: this.text(sql), values: parameters.map(storable) }).rows ?? [];
+  }
+
+  /** All rows at once (a cursor would hold the connection in a transaction while the caller reads). */
+  iterate(sql: string, parameters: readonly SqlValue[] = []): Iterable<SqlRow> {
+    return this.all(sql, parameters);
+  }
+
+  transaction<T>(work: () => T): T {
+    if (this.depth > 0) return work();
+    this.exec('BEGIN');
+    this.depth += 1;
+    try {
+      const result = work();
+      this.exec('COMMIT');
+      return result;
+    } catch (error) {
+      try {
+        this.exec('ROLLBACK');
+      } catch {
+        // The connection is gone: the server rolls back by itself.
+      }
+      throw error;
+    } finally {
+      this.depth -= 1;
+    }
+  }
+
+  close(): void {
+    if (this.closed) return;
+    try {
+      this.request({ kind: 'end' });
+    } catch {
+      // Closing anyway.
+    } finally {
+      this.closed = true;
+      this.port.close();
+      void this.worker.terminate();
+    }
+  }
+}
+
+/**
+ * Connects to a PostgreSQL store; creates the format-2 tables on first use (under an advisory lock,
+ * so workers starting together do not race), refuses a newer format, and with `readOnly` requires the
+ * store to exist.
+ */
+export async function openPostgresStore(
+  url: string,
+  options: { readonly readOnly: boolean },
+): Promise<PostgresDatabase> {
+  const database = new PostgresDatabase(url);
+  try {
+    const version = storedFormatVersion(database);
+    if (version > STORE_FORMAT_VERSION) {
+      throw new Error(
+        `${database.name}: store format ${version} is newer than this toolgauge understands (${STORE_FORMAT_VERSION})`,
+      );
+    }
+    if (options.readOnly) {
+      if (version === 0) throw new Error(`no store at ${database.name} (a store is created by \`toolgauge run\`)`);
+      return database;
+    }
+    if (version === 0) {
+      database.exec(
+        `BEGIN; SELECT pg_advisory_xact_lock(${SCHEMA_LOCK}); ${POSTGRES_SCHEMA}
+         INSERT INTO meta (key, value) VALUES ('formatVersion', '${STORE_FORMAT_VERSION}') ON CONFLICT (key) DO NOTHING;
+         COMMIT;`,
+      );
+    }
+    return database;
+  } catch (error) {
+    database.close();
+    throw error;
+  }
+}

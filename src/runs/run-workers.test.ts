@@ -1,0 +1,22 @@
+import { describe, expect, it } from 'vitest';
+import { ownShareFirst, workerCommandFor } from './run-workers.js';
+
+describe('workers', () => {
+  it("try their own share of the jobs first, in the run's order, then the others'", () => {
+    const jobs = [0, 1, 2, 3, 4, 5, 6];
+    expect(ownShareFirst(jobs, { index: 1, count: 3 })).toEqual([1, 4, 0, 2, 3, 5, 6]);
+    expect(ownShareFirst(jobs, { index: 0, count: 3 })).toEqual([0, 3, 6, 1, 2, 4, 5]);
+    expect(ownShareFirst(jobs, { index: 0, count: 1 })).toEqual(jobs);
+    // Every share together is every job once.
+    const firsts = [0, 1, 2].flatMap((index) => ownShareFirst(jobs, { index, count: 3 }).slice(0, index === 0 ? 3 : 2));
+    expect(firsts.sort()).toEqual(jobs);
+  });
+
+  it('start the same command for the same run, without a second preflight or workers of their own', () => {
+    const command = workerCommandFor('nightly', ['/usr/bin/node', '/x/toolgauge.js', 'run', '--workers', '3']);
+    expect(command).toEqual({
+      script: '/x/toolgauge.js',
+      args: ['run', '--workers', '3', '--run-id', 'nightly', '--no-preflight', '--workers', '1'],
+    });
+  });
+});

@@ -1,0 +1,65 @@
+import { existsSync } from 'node:fs';
+import { requireSameRunSettings, runIdentity } from './run-settings-compare.js';
+import { identityManifest, RunStore, type StoredRun } from './run-store.js';
+import type { SqliteDatabase } from './sql-database.js';
+import { readConfig } from './stored-json.js';
+import { decodeRun, type RunColumns } from './stored-rows.js';
+
+/**
+ * Copies every run, episode and cache entry of another SQLite store file into `database` (for shards of
+ * one run done on several machines). Episodes keep their keys, so merging twice changes nothing; a run
+ * that exists on both sides must have been played under the same settings.
+ */
+export async function mergeSqliteStore(
+  database: SqliteDatabase,
+  path: string,
+  otherPath: string,
+  allowChanged: readonly string[],
+  here: { readonly existing: (runId: string) => StoredRun | undefined },
+): Promise<{ runs: number; episodes: number }> {
+  if (!existsSync(otherPath)) throw new Error(`no store at ${otherPath}`);
+  (await RunStore.open(otherPath)).close();
+  database.run('ATTACH DATABASE ? AS other', [otherPath]);
+  try {
+    // A run with the same id must have been played under the same settings, or its episodes would mix.
+    const incoming = database.all(
+      'SELECT run_id, created_at, config, manifest FROM other.runs',
+    ) as unknown as RunColumns[];
+    for (const row of incoming) {
+      const existing = here.existing(row.run_id);
+      if (!existing) continue;
+      const theirs = {
+        ...decodeRun(row, path),
+        config: readConfig(row.config, `${otherPath}: run "${row.run_id}"`),
+      };
+      requireSameRunSettings(
+        'merge',
+        row.run_id,
+        runIdentity(existing.config, identityManifest(existing.manifest)),
+        runIdentity(theirs.config, identityManifest(theirs.manifest)),
+        allowChanged,
+      );
+    }
+    return database.transaction(() => {
+      const runs = database.run(
+        'INSERT OR IGNORE INTO runs SELECT run_id, created_at, config, manifest FROM other.runs',
+      );
+      const episodes = database.run(
+        `INSERT INTO episodes SELECT run_id, benchmark, case_id, trial, status, score, metrics, error, input_tokens,
+           output_tokens, requests, cost, duration_ms, labels, model_calls, record FROM other.episodes WHERE true
+         ON CONFLICT (run_id, benchmark, case_id, trial) DO UPDATE SET
+           status = excluded.status, score = excluded.score, metrics = excluded.metrics, error = excluded.error,
+           input_tokens = excluded.input_tokens, output_tokens = excluded.output_tokens, requests = excluded.requests,
+           cost = excluded.cost, duration_ms = excluded.duration_ms, labels = excluded.labels,
+           model_calls = excluded.model_calls, record = excluded.record
+         WHERE episodes.status = 'failed'`,
+      );
+      database.exec('INSERT OR IGNORE INTO cache SELECT key, response, created_at FROM other.cache');
+      return { runs: runs.changes, episodes: episodes.changes };
+    });
+  } finally {
+    // Statements prepared against the attached database must go before it can be detached.
+    database.forget((sql) => sql.includes('other.'));
+    database.exec('DETACH DATABASE other');
+  }
+}
