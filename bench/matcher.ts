@@ -10,7 +10,7 @@
  * Prints the CPU time per evaluation and the worst per size against the targets (≤ 50 ms at 12 × 80,
  * ≤ 1 s at 20 × 200).
  *
- *   node bench/matcher.ts [--quick] [--milestones=12|20]       (after `npm run build`)
+ *   node bench/matcher.ts [--quick] [--milestones=12|20] [--right|--flawed] [--only=<label>]   (after `npm run build`)
  */
 import { ReplayAgent } from '../dist/agents/index.js';
 import type { MilestoneGraphSpec, MilestoneSpec } from '../dist/benchmarks/sandbox/milestones/index.js';
@@ -111,7 +111,11 @@ function randomDag(milestones: MilestoneSpec[], seed: number): MilestoneGraphSpe
   return { milestones, edges };
 }
 
+/** `--only=<text>`: measure only the instances whose label contains it (e.g. `--only="random DAG #1"`). */
+const onlyLabel = process.argv.find((argument) => argument.startsWith('--only='))?.slice('--only='.length);
+
 function measure(label: string, trajectory: Trajectory, graph: MilestoneGraphSpec): number {
+  if (onlyLabel && !label.includes(onlyLabel)) return 0;
   // CPU time, not wall time: the machine this runs on is often shared.
   const started = process.cpuUsage();
   const result = evaluateEpisode(trajectory, schema, graph);
@@ -131,7 +135,12 @@ const sizes = [
 const only = process.argv.find((argument) => argument.startsWith('--milestones='))?.slice('--milestones='.length);
 for (const size of sizes.filter((candidate) => !only || String(candidate.milestones) === only)) {
   const worst: number[] = [];
-  for (const flawed of [false, true]) {
+  const agents = process.argv.includes('--flawed')
+    ? [true]
+    : process.argv.includes('--right')
+      ? [false]
+      : [false, true];
+  for (const flawed of agents) {
     const trajectory = await episode(size.notices, flawed);
     const milestones = milestonesFor(size.milestones, size.notices);
     console.log(
@@ -142,7 +151,7 @@ for (const size of sizes.filter((candidate) => !only || String(candidate.milesto
     worst.push(measure('chain', trajectory, { milestones }));
     worst.push(measure('fan-out/fan-in', trajectory, fanOutIn(milestones)));
     for (let seed = 1; seed <= (quick ? 3 : 10); seed += 1) {
-      worst.push(measure(`random DAG #${seed}`, trajectory, randomDag(milestones, seed)));
+      worst.push(measure(`random DAG #${seed} `, trajectory, randomDag(milestones, seed)));
     }
   }
   const max = Math.max(...worst);

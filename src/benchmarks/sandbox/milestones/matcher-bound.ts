@@ -25,6 +25,9 @@ export interface DecidedContext {
 /** Bounds are refined per reference placement only for milestones with at most this many open candidates. */
 const REFINE_LIMIT = 32;
 
+/** Per open candidate of a milestone, its weighted value with one reference at each candidate. */
+export type ReferenceRows = readonly Float64Array[];
+
 interface ContextEntry {
   readonly values: Float64Array;
   /** 0: not computed; 1: an upper bound; 2: the similarity itself. */
@@ -47,6 +50,9 @@ export class SimilarityTable {
   /** Candidate indices by decreasing loose bound (ties by index). */
   private readonly byBound: Int32Array[] = [];
   private readonly entries: Map<number | string, ContextEntry>[];
+  /** Candidates whose loose bound is above 0, ascending (the only ones a milestone can gain at). */
+  private readonly open: Int32Array[] = [];
+  private readonly referenceRows: Map<number | string, ReferenceRows>[];
 
   constructor(
     private readonly order: readonly MatchableMilestone[],
@@ -54,6 +60,7 @@ export class SimilarityTable {
     private readonly candidates: readonly number[],
   ) {
     this.entries = order.map(() => new Map());
+    this.referenceRows = order.map(() => new Map());
     const nothingDecided: DecidedContext = { key: 0, predecessorIndex: undefined, matched: () => undefined };
     for (const milestone of order) {
       const values = new Float64Array(candidates.length);
@@ -70,6 +77,7 @@ export class SimilarityTable {
       this.loose.push(values);
       this.exactEverywhere.push(exact);
       this.byBound.push(sorted);
+      this.open.push(Int32Array.from(sorted.filter((candidate) => (values[candidate] as number) > 0)).sort());
     }
   }
 
@@ -148,6 +156,46 @@ export class SimilarityTable {
     }
     entry.bestFrom.set(lowest, best);
     return best;
+  }
+
+  /**
+   * The candidates at which the milestone can gain anything (loose bound above 0), ascending; undefined
+   * when there are too many for the search to pair them with a reference's every candidate.
+   */
+  openCandidates(position: number): Int32Array | undefined {
+    const open = this.open[position] as Int32Array;
+    return open.length > REFINE_LIMIT ? undefined : open;
+  }
+
+  /** Weighted `value`. */
+  weightedValue(position: number, candidate: number, decided: DecidedContext): number {
+    return (this.weights[position] as number) * this.value(position, candidate, decided);
+  }
+
+  /**
+   * Weighted values of a milestone at each of its open candidates (rows, in `openCandidates` order) with
+   * one reference not placed yet put at each candidate in turn (columns): `contextAt(choice)` is what is
+   * decided then (read at once), `key` what is decided without that reference. Computed once per key.
+   */
+  referenceValues(
+    position: number,
+    key: number | string,
+    contextAt: (choice: number) => DecidedContext,
+  ): ReferenceRows {
+    const cache = this.referenceRows[position] as Map<number | string, ReferenceRows>;
+    const known = cache.get(key);
+    if (known) return known;
+    const open = this.open[position] as Int32Array;
+    const count = this.candidates.length;
+    const rows = Array.from(open, () => new Float64Array(count));
+    for (let choice = 0; choice < count; choice += 1) {
+      const decided = contextAt(choice);
+      for (let row = 0; row < open.length; row += 1) {
+        (rows[row] as Float64Array)[choice] = this.weightedValue(position, open[row] as number, decided);
+      }
+    }
+    cache.set(key, rows);
+    return rows;
   }
 
   private entry(position: number, key: number | string): ContextEntry {
