@@ -28,11 +28,17 @@ const REFINE_LIMIT = 32;
 /** Per open candidate of a milestone, its weighted value with one reference at each candidate. */
 export type ReferenceRows = readonly Float64Array[];
 
+interface ReferenceColumns {
+  readonly rows: ReferenceRows;
+  /** Columns from this candidate on are filled. */
+  from: number;
+}
+
 interface ContextEntry {
-  readonly values: Float64Array;
-  /** 0: not computed; 1: an upper bound; 2: the similarity itself. */
-  readonly state: Uint8Array;
-  readonly bestFrom: Map<number, number>;
+  /** Per candidate: the similarity, or an upper bound where it reads an undecided part. */
+  readonly values: Map<number, number>;
+  /** Per lowest candidate: the weighted best value from there on (made when first asked). */
+  bestFrom: Map<number, number> | undefined;
 }
 
 /**
@@ -52,7 +58,7 @@ export class SimilarityTable {
   private readonly entries: Map<number | string, ContextEntry>[];
   /** Candidates whose loose bound is above 0, ascending (the only ones a milestone can gain at). */
   private readonly open: Int32Array[] = [];
-  private readonly referenceRows: Map<number | string, ReferenceRows>[];
+  private readonly referenceRows: Map<number | string, ReferenceColumns>[];
 
   constructor(
     private readonly order: readonly MatchableMilestone[],
@@ -132,18 +138,20 @@ export class SimilarityTable {
     // A similarity is at least 0, so a bound of 0 is the similarity itself.
     if (loose === 0 || (this.exactEverywhere[position] as Uint8Array)[candidate] === 1) return loose;
     const entry = this.entry(position, decided.key);
-    if (entry.state[candidate] === 0) {
+    let known = entry.values.get(candidate);
+    if (known === undefined) {
       const milestone = this.order[position] as MatchableMilestone;
       const { value, state } = this.evaluate(milestone, this.candidates[candidate] as number, decided);
-      entry.values[candidate] = state === 2 ? value : Math.min(value, loose);
-      entry.state[candidate] = state;
+      known = state === 2 ? value : Math.min(value, loose);
+      entry.values.set(candidate, known);
     }
-    return entry.values[candidate] as number;
+    return known;
   }
 
   /** Weighted: the best `value` over candidates from index `lowest` on (0 when there is none). */
   bestFrom(position: number, lowest: number, decided: DecidedContext): number {
     const entry = this.entry(position, decided.key);
+    entry.bestFrom ??= new Map();
     const known = entry.bestFrom.get(lowest);
     if (known !== undefined) return known;
     const weight = this.weights[position] as number;
@@ -180,33 +188,33 @@ export class SimilarityTable {
   referenceValues(
     position: number,
     key: number | string,
+    from: number,
     contextAt: (choice: number) => DecidedContext,
   ): ReferenceRows {
-    const cache = this.referenceRows[position] as Map<number | string, ReferenceRows>;
-    const known = cache.get(key);
-    if (known) return known;
+    const cache = this.referenceRows[position] as Map<number | string, ReferenceColumns>;
     const open = this.open[position] as Int32Array;
     const count = this.candidates.length;
-    const rows = Array.from(open, () => new Float64Array(count));
-    for (let choice = 0; choice < count; choice += 1) {
+    let known = cache.get(key);
+    if (!known) {
+      known = { rows: Array.from(open, () => new Float64Array(count)), from: count };
+      cache.set(key, known);
+    }
+    // Columns are filled from the right, as far left as a caller needs.
+    for (let choice = known.from - 1; choice >= from; choice -= 1) {
       const decided = contextAt(choice);
       for (let row = 0; row < open.length; row += 1) {
-        (rows[row] as Float64Array)[choice] = this.weightedValue(position, open[row] as number, decided);
+        (known.rows[row] as Float64Array)[choice] = this.weightedValue(position, open[row] as number, decided);
       }
     }
-    cache.set(key, rows);
-    return rows;
+    if (from < known.from) known.from = from;
+    return known.rows;
   }
 
   private entry(position: number, key: number | string): ContextEntry {
     const entries = this.entries[position] as Map<number | string, ContextEntry>;
     let entry = entries.get(key);
     if (!entry) {
-      entry = {
-        values: new Float64Array(this.candidates.length),
-        state: new Uint8Array(this.candidates.length),
-        bestFrom: new Map(),
-      };
+      entry = { values: new Map(), bestFrom: undefined };
       entries.set(key, entry);
     }
     return entry;

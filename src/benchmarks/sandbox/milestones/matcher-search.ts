@@ -117,8 +117,12 @@ class MappingSearch {
     const earliest = this.earliest(position);
     this.lowest[position] = earliest;
     const own = this.table.bestFrom(position, earliest, this.decided(position, position));
-    const later = this.restBound(position + 1, position);
-    // What the milestones that read this one can gain, per candidate it takes (see `restBound`).
+    // The plain bound first (each milestone on its own); the paired one (see `restBound`) only where
+    // the plain one cannot prune and something is to be beaten (the first dive prunes nothing).
+    let later = this.restBound(position + 1, position, false);
+    if (need !== Number.NEGATIVE_INFINITY && own + later > need + TIE)
+      later = this.restBound(position + 1, position, true);
+    // What the milestones that read this one can gain, per candidate it takes.
     const gain = this.hasGain[position] === 1 ? (this.gain[position] as Float64Array) : undefined;
     const maxGain = gain ? maxFrom(gain, earliest) : 0;
     if (!(own + maxGain + later > need + TIE)) {
@@ -174,8 +178,9 @@ class MappingSearch {
    * milestone gains nothing from a reference placed where the changes since cannot be right. Readers
    * form a forest (one reference each), solved from the leaves; the others are bounded on their own.
    * The gain of the milestone at `placedUpTo` itself (when `from` is after it) is left for the caller.
+   * Unless `paired`, every milestone is bounded on its own (cheaper, looser).
    */
-  private restBound(from: number, placedUpTo: number): number {
+  private restBound(from: number, placedUpTo: number, paired: boolean): number {
     for (let position = from; position < this.count; position += 1) {
       let lowest = 0;
       for (const predecessor of this.problem.predecessors[position] ?? []) {
@@ -188,7 +193,7 @@ class MappingSearch {
     this.hasGain.fill(0, placedUpTo);
     let total = 0;
     for (let position = this.count - 1; position >= from; position -= 1) {
-      const reference = this.undecidedReference(position, placedUpTo);
+      const reference = paired ? this.undecidedReference(position, placedUpTo) : -1;
       if (reference >= 0 && this.addGain(position, reference, placedUpTo)) continue;
       total += this.standaloneBound(position, placedUpTo);
     }
@@ -233,9 +238,11 @@ class MappingSearch {
     const open = this.table.openCandidates(position);
     if (!open) return false;
     const count = this.candidateCount;
-    const key = this.decided(position, placedUpTo).key;
-    const rows = this.table.referenceValues(position, key, (choice) =>
-      this.decided(position, placedUpTo, reference, choice),
+    // Paired without its predecessor's message (a guardrail can only lower a similarity), so the
+    // columns depend on the other references alone and are computed once for most milestones.
+    const key = this.decided(position, placedUpTo, -1, -1, true).key;
+    const rows = this.table.referenceValues(position, key, this.lowest[reference] as number, (choice) =>
+      this.decided(position, placedUpTo, reference, choice, true),
     );
     const own = this.hasGain[position] === 1 ? (this.gain[position] as Float64Array) : undefined;
     // The best of the readers alone from each candidate on (the milestone itself gaining nothing there).
@@ -269,19 +276,29 @@ class MappingSearch {
    * What is decided about the milestone at `position` when those before `placedUpTo` are placed. One
    * object is reused (the table reads it synchronously), which spares the hot loop an allocation.
    */
-  private decided(position: number, placedUpTo: number, assumed = -1, assumedChoice = -1): DecidedContext {
+  private decided(
+    position: number,
+    placedUpTo: number,
+    assumed = -1,
+    assumedChoice = -1,
+    withoutPredecessor = false,
+  ): DecidedContext {
     const candidates = this.problem.candidates;
     const scratch = this.scratch;
     scratch.assumed = assumed;
     scratch.assumedChoice = assumedChoice;
-    let predecessorIndex: number | undefined = this.problem.startIndex;
-    for (const predecessor of this.problem.predecessors[position] ?? []) {
-      if (predecessor >= placedUpTo) {
-        predecessorIndex = undefined;
-        break;
+    let predecessorIndex: number | undefined;
+    if (!withoutPredecessor) {
+      let latest = this.problem.startIndex;
+      for (const predecessor of this.problem.predecessors[position] ?? []) {
+        if (predecessor >= placedUpTo) {
+          latest = -1;
+          break;
+        }
+        const message = candidates[this.placed[predecessor] as number] as number;
+        if (message > latest) latest = message;
       }
-      const message = candidates[this.placed[predecessor] as number] as number;
-      if (message > predecessorIndex) predecessorIndex = message;
+      predecessorIndex = latest < 0 ? undefined : latest;
     }
     scratch.position = position;
     scratch.placedUpTo = placedUpTo;
