@@ -167,13 +167,26 @@ function guardedMilestone(
   guardToEnd: number | undefined,
 ): GuardedMilestone {
   const guardTables = guarded.filter((table) => !spec.guardrailExclude?.includes(table));
-  const unguarded = (messageIndex: number, context: MatchContext): number => {
+  const references = [...new Set(spec.constraints.flatMap(constraintReferences))];
+  const compute = (messageIndex: number, context: MatchContext): number => {
     let product = 1;
     for (const constraint of spec.constraints) {
       product *= scoreConstraint(constraint, view, messageIndex, context);
       if (product === 0) return 0;
     }
     return product ** (1 / spec.constraints.length);
+  };
+  // Without references the constraints read the message alone: each is scored once per message (the
+  // matcher asks for the similarity, its bound and the guardrail's verdict at the same message).
+  const known = references.length === 0 ? new Map<number, number>() : undefined;
+  const unguarded = (messageIndex: number, context: MatchContext): number => {
+    if (!known) return compute(messageIndex, context);
+    let value = known.get(messageIndex);
+    if (value === undefined) {
+      value = compute(messageIndex, context);
+      known.set(messageIndex, value);
+    }
+    return value;
   };
   const breach = (messageIndex: number, context: MatchContext) => {
     const before = guardrailBreach(view, guardTables, context.predecessorIndex, messageIndex);
@@ -184,11 +197,13 @@ function guardedMilestone(
   return {
     id: spec.id,
     weight: spec.scored === false ? 0 : (spec.weight ?? 1),
-    references: [...new Set(spec.constraints.flatMap(constraintReferences))],
+    references,
     unguarded,
     breach,
-    // The guardrail can only zero a milestone, so the constraints' bound stays an upper bound.
-    bound: (messageIndex, context) => constraintsUpperBound(spec.constraints, view, messageIndex, context),
+    // The guardrail can only zero a milestone, so the constraints' bound stays an upper bound (without
+    // references it is the similarity of the constraints itself).
+    bound: (messageIndex, context) =>
+      known ? unguarded(messageIndex, context) : constraintsUpperBound(spec.constraints, view, messageIndex, context),
     readsPredecessor: guardTables.length > 0,
     score(messageIndex, context) {
       if (breach(messageIndex, context)) return 0;
