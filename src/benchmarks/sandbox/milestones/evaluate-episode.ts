@@ -176,18 +176,39 @@ function guardedMilestone(
     }
     return product ** (1 / spec.constraints.length);
   };
-  // Without references the constraints read the message alone: each is scored once per message (the
-  // matcher asks for the similarity, its bound and the guardrail's verdict at the same message).
-  const known = references.length === 0 ? new Map<number, number>() : undefined;
+  // The constraints read the message and the messages of the referenced milestones, nothing else: each
+  // is scored once per such combination (the matcher asks for the similarity, its bound and the
+  // guardrail's verdict at the same message, under many contexts that differ elsewhere).
+  const known = new Map<number | string, number>();
+  const keyOf = (messageIndex: number, context: MatchContext): number | string | undefined => {
+    if (references.length === 0) return messageIndex;
+    let key = String(messageIndex);
+    for (const reference of references) {
+      let matched: number;
+      try {
+        matched = context.matched(reference);
+      } catch {
+        return undefined; // not decided yet (or read too early): scored without the memo
+      }
+      key += `,${matched}`;
+    }
+    return key;
+  };
   const unguarded = (messageIndex: number, context: MatchContext): number => {
-    if (!known) return compute(messageIndex, context);
-    let value = known.get(messageIndex);
+    const key = keyOf(messageIndex, context);
+    if (key === undefined) return compute(messageIndex, context);
+    let value = known.get(key);
     if (value === undefined) {
       value = compute(messageIndex, context);
-      known.set(messageIndex, value);
+      known.set(key, value);
     }
     return value;
   };
+  /** The constraints' upper bound: their similarity where every reference is decided. */
+  const bound = (messageIndex: number, context: MatchContext): number =>
+    keyOf(messageIndex, context) === undefined
+      ? constraintsUpperBound(spec.constraints, view, messageIndex, context)
+      : unguarded(messageIndex, context);
   const breach = (messageIndex: number, context: MatchContext) => {
     const before = guardrailBreach(view, guardTables, context.predecessorIndex, messageIndex);
     if (before) return { ...before, window: 'before' as const };
@@ -200,10 +221,8 @@ function guardedMilestone(
     references,
     unguarded,
     breach,
-    // The guardrail can only zero a milestone, so the constraints' bound stays an upper bound (without
-    // references it is the similarity of the constraints itself).
-    bound: (messageIndex, context) =>
-      known ? unguarded(messageIndex, context) : constraintsUpperBound(spec.constraints, view, messageIndex, context),
+    // The guardrail can only zero a milestone, so the constraints' bound stays an upper bound.
+    bound,
     readsPredecessor: guardTables.length > 0,
     score(messageIndex, context) {
       if (breach(messageIndex, context)) return 0;
