@@ -56,6 +56,9 @@ export class SimilarityTable {
   /** Candidate indices by decreasing loose bound (ties by index). */
   private readonly byBound: Int32Array[] = [];
   private readonly entries: Map<number | string, ContextEntry>[];
+  private readonly context = new EvaluationContext();
+  /** What the last `evaluate` returned: 1 an upper bound, 2 the similarity itself. */
+  private evaluated: 1 | 2 = 1;
   /** Candidates whose loose bound is above 0, ascending (the only ones a milestone can gain at). */
   private readonly open: Int32Array[] = [];
   private readonly referenceRows: Map<number | string, ReferenceColumns>[];
@@ -72,7 +75,8 @@ export class SimilarityTable {
       const values = new Float64Array(candidates.length);
       const exact = new Uint8Array(candidates.length);
       candidates.forEach((messageIndex, index) => {
-        const { value, state } = this.evaluate(milestone, messageIndex, nothingDecided);
+        const value = this.evaluate(milestone, messageIndex, nothingDecided);
+        const state = this.evaluated;
         values[index] = Number.isNaN(value) && state === 1 ? 1 : value;
         exact[index] = state === 2 ? 1 : 0;
       });
@@ -110,7 +114,7 @@ export class SimilarityTable {
             predecessorIndex: undefined,
             matched: (id) => (id === reference ? placed : undefined),
           };
-          const { value } = this.evaluate(milestone, messageIndex, decided);
+          const value = this.evaluate(milestone, messageIndex, decided);
           if (value > best) best = value;
           if (!(best < (values[index] as number))) break;
         }
@@ -141,7 +145,8 @@ export class SimilarityTable {
     let known = entry.values.get(candidate);
     if (known === undefined) {
       const milestone = this.order[position] as MatchableMilestone;
-      const { value, state } = this.evaluate(milestone, this.candidates[candidate] as number, decided);
+      const value = this.evaluate(milestone, this.candidates[candidate] as number, decided);
+      const state = this.evaluated;
       known = state === 2 ? value : Math.min(value, loose);
       entry.values.set(candidate, known);
     }
@@ -220,42 +225,60 @@ export class SimilarityTable {
     return entry;
   }
 
-  /** The similarity (state 2) if it reads nothing undecided, else the bound (state 1). */
-  private evaluate(
-    milestone: MatchableMilestone,
-    messageIndex: number,
-    decided: DecidedContext,
-  ): { value: number; state: 1 | 2 } {
-    const context: MatchContext = {
-      get predecessorIndex(): number {
-        if (decided.predecessorIndex === undefined) throw UNDECIDED;
-        return decided.predecessorIndex;
-      },
-      matched(id: string): number {
-        const index = decided.matched(id);
-        if (index === undefined) throw UNDECIDED;
-        if (index < 0) throw new DefinitionError(`milestone "${milestone.id}" read "${id}" before it was matched`);
-        return index;
-      },
-    };
+  /**
+   * The similarity if it reads nothing undecided (`evaluated` is then 2), else the bound (`evaluated`
+   * 1). One context object serves every evaluation (milestones read it synchronously, as `score` must).
+   */
+  private evaluate(milestone: MatchableMilestone, messageIndex: number, decided: DecidedContext): number {
+    const context = this.context;
+    context.decided = decided;
+    context.milestoneId = milestone.id;
     // Trying the similarity where it is known to read an undecided part would only throw (which costs):
     // a milestone that reads its predecessor and has a bound goes straight to the bound then.
     const predecessorUndecided = decided.predecessorIndex === undefined && milestone.readsPredecessor !== false;
-    const referenceUndecided = milestone.references.some((id) => decided.matched(id) === undefined);
+    let referenceUndecided = false;
+    for (const id of milestone.references) {
+      if (decided.matched(id) === undefined) {
+        referenceUndecided = true;
+        break;
+      }
+    }
     if (!(milestone.bound && (predecessorUndecided || referenceUndecided))) {
       try {
-        return { value: milestone.score(messageIndex, context), state: 2 };
+        const value = milestone.score(messageIndex, context);
+        this.evaluated = 2;
+        return value;
       } catch (error) {
         if (!isUndecided(error)) throw error;
       }
     }
-    if (!milestone.bound) return { value: 1, state: 1 };
+    this.evaluated = 1;
+    if (!milestone.bound) return 1;
     try {
-      return { value: milestone.bound(messageIndex, context), state: 1 };
+      return milestone.bound(messageIndex, context);
     } catch (error) {
       if (!isUndecided(error)) throw error;
-      return { value: 1, state: 1 };
+      return 1;
     }
+  }
+}
+
+/** What a similarity may read, from what is decided; reading an undecided part throws `UNDECIDED`. */
+class EvaluationContext implements MatchContext {
+  decided: DecidedContext = { key: 0, predecessorIndex: undefined, matched: () => undefined };
+  milestoneId = '';
+
+  get predecessorIndex(): number {
+    const index = this.decided.predecessorIndex;
+    if (index === undefined) throw UNDECIDED;
+    return index;
+  }
+
+  matched(id: string): number {
+    const index = this.decided.matched(id);
+    if (index === undefined) throw UNDECIDED;
+    if (index < 0) throw new DefinitionError(`milestone "${this.milestoneId}" read "${id}" before it was matched`);
+    return index;
   }
 }
 
