@@ -10,7 +10,7 @@
  * Prints the CPU time per evaluation (the least of --repeat) and the worst per size against the targets (≤ 50 ms at 12 × 80,
  * ≤ 1 s at 20 × 200).
  *
- *   node bench/matcher.ts [--quick] [--milestones=12|20] [--right|--flawed] [--only=<label>] [--repeat=3]   (after `npm run build`)
+ *   node bench/matcher.ts [--quick] [--milestones=12|20] [--right|--flawed] [--only=<label>] [--repeat=5]   (after `npm run build`)
  */
 import { ReplayAgent } from '../dist/agents/index.js';
 import type { MilestoneGraphSpec, MilestoneSpec } from '../dist/benchmarks/sandbox/milestones/index.js';
@@ -112,7 +112,7 @@ function randomDag(milestones: MilestoneSpec[], seed: number): MilestoneGraphSpe
 }
 
 /** `--only=<text>`: measure only the instances whose label contains it (e.g. `--only="random DAG #1"`). */
-/** `--repeat=N` (default 3): evaluations per instance; the least CPU time is printed. */
+/** `--repeat=N` (default 5): evaluations per instance; the least CPU time is printed. */
 const repeat = Number(
   process.argv.find((argument) => argument.startsWith('--repeat='))?.slice('--repeat='.length) ?? 3,
 );
