@@ -114,7 +114,7 @@ function randomDag(milestones: MilestoneSpec[], seed: number): MilestoneGraphSpe
 /** `--only=<text>`: measure only the instances whose label contains it (e.g. `--only="random DAG #1"`). */
 /** `--repeat=N` (default 5): evaluations per instance; the least CPU time is printed. */
 const repeat = Number(
-  process.argv.find((argument) => argument.startsWith('--repeat='))?.slice('--repeat='.length) ?? 3,
+  process.argv.find((argument) => argument.startsWith('--repeat='))?.slice('--repeat='.length) ?? 5,
 );
 const onlyLabel = process.argv.find((argument) => argument.startsWith('--only='))?.slice('--only='.length);
 
