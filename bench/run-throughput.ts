@@ -11,7 +11,7 @@
  * meaningful on a quiet machine: the load average is printed beside them, and a ratio measured while
  * other processes compete for the cores says more about them than about toolgauge.
  *
- *   node bench/run-throughput.ts [episodes=1000] [concurrency=64[,256…]] [latencyMs=200] [--client=lean|ai-sdk]
+ *   node bench/run-throughput.ts [episodes=1000] [concurrency=64[,256…]] [latencyMs=200] [--client=lean|ai-sdk] [--fifo]
  *   (after `npm run build`)
  */
 import { spawn } from 'node:child_process';
@@ -42,6 +42,7 @@ const client =
   process.argv.find((argument) => argument.startsWith('--client='))?.slice('--client='.length) === 'ai-sdk'
     ? 'ai-sdk'
     : 'lean';
+const fifo = process.argv.includes('--fifo');
 const bin = fileURLToPath(new URL('../bin/toolgauge.js', import.meta.url));
 const server = spawn(
   process.execPath,
@@ -88,12 +89,16 @@ try {
     const loadBefore = loadavg()[0] ?? 0;
     const cpuBefore = process.cpuUsage();
     const started = performance.now();
+    // Longest expected first from the start: the gold solution's length (its turns) is what a benchmark
+    // hook for expected length would give; `--fifo` plays the cases in order instead.
+    const goldTurns = new Map(cases.map((sandboxCase) => [sandboxCase.id, sandboxCase.scenario.gold.length]));
     const outcome = await executeRun({
       runId: 'bench',
       jobs,
       store,
       prices: loadPriceTable(),
       concurrency,
+      ...(fifo ? {} : { expectedLength: (job: { caseId: string }) => goldTurns.get(job.caseId) }),
     });
     const wallSeconds = (performance.now() - started) / 1000;
     const cpu = process.cpuUsage(cpuBefore);
@@ -103,7 +108,7 @@ try {
     const cpuMs = (cpu.user + cpu.system) / 1000;
     const ratio = wallSeconds / idealSeconds;
     console.log(
-      `concurrency ${concurrency}: ${outcome.scored} episodes scored, ${outcome.failed} failed, ${requests} requests at ${latencyMs} ms`,
+      `concurrency ${concurrency} (${fifo ? 'first in, first out' : 'longest gold solution first'}): ${outcome.scored} episodes scored, ${outcome.failed} failed, ${requests} requests at ${latencyMs} ms`,
     );
     console.log(
       `  wall ${wallSeconds.toFixed(1)} s, ideal ${idealSeconds.toFixed(1)} s (total latency ÷ concurrency), ratio ${ratio.toFixed(2)}`,
