@@ -111,6 +111,46 @@ function prepared(tools: ToolSet): PreparedTools {
 
 /** A tool's schema with its description and argument descriptions presented to the agent. */
 export function presentToolView(view: ToolView, tools: ToolSet): ToolView {
+  // The same tool shown the same way in a tool set of the same signature is presented the same way.
+  const { results } = prepared(tools);
+  let byTool = presentedSchemas.get(view.tool);
+  if (!byTool) {
+    byTool = [];
+    presentedSchemas.set(view.tool, byTool);
+  }
+  const known = byTool.find(
+    (entry) =>
+      entry.results === results &&
+      entry.schema === view.schema.parameters &&
+      entry.name === view.schema.name &&
+      entry.description === view.schema.description,
+  );
+  if (known) return known.presented === undefined ? view : { ...view, schema: known.presented };
+  const presented = presentViewAfresh(view, tools);
+  if (byTool.length >= 64) byTool.length = 0;
+  byTool.push({
+    results,
+    schema: view.schema.parameters,
+    name: view.schema.name,
+    description: view.schema.description,
+    presented: presented === view ? undefined : presented.schema,
+  });
+  return presented;
+}
+
+/** Presented schemas per tool, for the views and tool-set signatures seen last (bounded per tool). */
+const presentedSchemas = new WeakMap<
+  ToolView['tool'],
+  {
+    readonly results: Map<string, string>;
+    readonly schema: ToolView['schema']['parameters'];
+    readonly name: string;
+    readonly description: string;
+    readonly presented: ToolView['schema'] | undefined;
+  }[]
+>();
+
+function presentViewAfresh(view: ToolView, tools: ToolSet): ToolView {
   const present = (text: string) => presentToolText(text, tools, view.tool.name);
   const description = present(view.schema.description);
   // The parameters are copied only when an argument's description reads differently.
