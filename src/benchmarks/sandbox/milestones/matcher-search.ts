@@ -41,7 +41,9 @@ const TIE = 1e-12;
  * - Bound: the milestones still to place can gain at most, each, its best upper bound (see
  *   `matcher-bound.ts`) over the messages not earlier than what its placed ancestors force. Children are
  *   tried best bound first, so the first dive is greedy and good, and a child whose bound cannot beat the
- *   best mapping found (or what the caller needs) is cut.
+ *   best mapping found (or what the caller needs) is cut. Where that does not prune, a tighter bound ties
+ *   each milestone to its one undecided reference (see `restBound`), and each candidate of the milestone
+ *   being placed is bounded with what its readers can gain there.
  * - Memo: what the rest can gain depends only on a small state — for each milestone still to place, the
  *   latest message of its placed predecessors and the messages of its placed references — so a state is
  *   solved once (exactly, or "cannot beat x", which is reused while x is all a caller needs). Without any
