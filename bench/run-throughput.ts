@@ -6,12 +6,17 @@
  *
  * Then simulates the same episodes at zero cost, first-in first-out against longest-expected-first.
  *
- *   node bench/run-throughput.ts [episodes=1000] [concurrency=64] [latencyMs=200] [--client=lean|ai-sdk]
+ * Several concurrencies may be given (`64,256`, the issue's two targets: wall ÷ ideal ≤ 1.05 at 64 and
+ * ≤ 1.25 at 256; harness CPU ≤ 0.4 ms per request): each plays the episodes afresh. Wall ratios are only
+ * meaningful on a quiet machine: the load average is printed beside them, and a ratio measured while
+ * other processes compete for the cores says more about them than about toolgauge.
+ *
+ *   node bench/run-throughput.ts [episodes=1000] [concurrency=64[,256…]] [latencyMs=200] [--client=lean|ai-sdk] [--fifo]
  *   (after `npm run build`)
  */
 import { spawn } from 'node:child_process';
 import { mkdtemp } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { getBenchmark } from '../dist/benchmarks/registry.js';
@@ -30,11 +35,14 @@ import {
 } from '../dist/runs/index.js';
 
 const numbers = process.argv.slice(2).filter((argument) => !argument.startsWith('--'));
-const [episodes = 1000, concurrency = 64, latencyMs = 200] = numbers.map(Number);
+const episodes = Number(numbers[0] ?? 1000);
+const concurrencies = (numbers[1] ?? '64').split(',').map(Number);
+const latencyMs = Number(numbers[2] ?? 200);
 const client =
   process.argv.find((argument) => argument.startsWith('--client='))?.slice('--client='.length) === 'ai-sdk'
     ? 'ai-sdk'
     : 'lean';
+const fifo = process.argv.includes('--fifo');
 const bin = fileURLToPath(new URL('../bin/toolgauge.js', import.meta.url));
 const server = spawn(
   process.execPath,
@@ -55,70 +63,82 @@ const url = await new Promise<string>((resolve, reject) => {
 
 try {
   const sandbox = getBenchmark('sandbox');
-  const cases = (await sandbox.loadCases({ options: {} })).cases.slice(0, episodes);
-  const store = await RunStore.open(join(await mkdtemp(join(tmpdir(), 'bench-run-')), 'runs.db'));
-  store.ensureRun('bench', {}, new Date().toISOString());
-  const limiter = new EndpointLimiter(concurrency);
-  const adapter = new ResilientModelAdapter(
-    createModelAdapter('openai-compatible:reference', { baseUrl: `${url}/v1`, client }),
-    limiter,
-    DEFAULT_RETRY_POLICY,
-  );
-  const jobs = benchmarkJobs(
-    sandbox,
-    cases,
-    1,
-    {
-      agent: 'openai-compatible:reference',
-      user: 'scripted',
-      agentSettings: { temperature: 0 },
-      userSettings: { temperature: 0 },
-      cache: 'off',
-    },
-    { store, adapterFor: () => adapter },
-    { options: {}, services: runServices(undefined) },
-  );
-  const cpuBefore = process.cpuUsage();
-  const started = performance.now();
-  const outcome = await executeRun({
-    runId: 'bench',
-    jobs,
-    store,
-    prices: loadPriceTable(),
-    concurrency,
-  });
-  const wallSeconds = (performance.now() - started) / 1000;
-  const cpu = process.cpuUsage(cpuBefore);
-  const requests = store.episodes('bench', { withRecords: false }).reduce((total, row) => total + row.requests, 0);
-  const idealSeconds = (requests * latencyMs) / 1000 / concurrency;
-  console.log(
-    `${outcome.scored} episodes scored, ${outcome.failed} failed, ${requests} requests at ${latencyMs} ms, concurrency ${concurrency}`,
-  );
-  console.log(
-    `wall ${wallSeconds.toFixed(1)} s, ideal ${idealSeconds.toFixed(1)} s (total latency ÷ concurrency), ratio ${(wallSeconds / idealSeconds).toFixed(2)}`,
-  );
-  const cpuMs = (cpu.user + cpu.system) / 1000;
-  console.log(
-    `harness CPU ${(cpuMs / outcome.scored).toFixed(1)} ms per episode, ${(cpuMs / requests).toFixed(2)} ms per request (${client} client)`,
-  );
-  // Zero-cost simulation of the same episodes (each as long as its requests × the latency): first-in
-  // first-out against longest-expected-first (estimated from a previous trial's request counts).
-  const requestsOf = new Map(
-    store.episodes('bench', { withRecords: false }).map((row) => [`${row.caseId}#${row.trial}`, row.requests]),
-  );
-  const played = jobs.map((job) => ({
-    ...job,
-    length: (requestsOf.get(`${job.caseId}#${job.trial}`) ?? 0) * latencyMs,
-  }));
-  const lengths = played.map((job) => job.length);
-  const ordered = longestExpectedFirst(played, (job) => job.length).map((job) => job.length);
-  for (const workers of [64, 256]) {
-    const ideal = lengths.reduce((sum, length) => sum + length, 0) / workers;
-    console.log(
-      `simulated at concurrency ${workers}: FIFO ${(simulatedMakespan(lengths, workers) / ideal).toFixed(3)} × ideal, longest-expected-first ${(simulatedMakespan(ordered, workers) / ideal).toFixed(3)} × ideal`,
+  const summary: string[] = [];
+  for (const concurrency of concurrencies) {
+    // Cases loaded afresh for each concurrency, so no run finds the previous one's tool sets built.
+    const cases = (await sandbox.loadCases({ options: {} })).cases.slice(0, episodes);
+    const store = await RunStore.open(join(await mkdtemp(join(tmpdir(), 'bench-run-')), 'runs.db'));
+    store.ensureRun('bench', {}, new Date().toISOString());
+    const limiter = new EndpointLimiter(concurrency);
+    const model = createModelAdapter('openai-compatible:reference', { baseUrl: `${url}/v1`, client });
+    const adapter = new ResilientModelAdapter(model, limiter, DEFAULT_RETRY_POLICY);
+    const jobs = benchmarkJobs(
+      sandbox,
+      cases,
+      1,
+      {
+        agent: 'openai-compatible:reference',
+        user: 'scripted',
+        agentSettings: { temperature: 0 },
+        userSettings: { temperature: 0 },
+        cache: 'off',
+      },
+      { store, adapterFor: () => adapter },
+      { options: {}, services: runServices(undefined) },
     );
+    const loadBefore = loadavg()[0] ?? 0;
+    const cpuBefore = process.cpuUsage();
+    const started = performance.now();
+    // Longest expected first from the start: the gold solution's length (its turns) is what a benchmark
+    // hook for expected length would give; `--fifo` plays the cases in order instead.
+    const goldTurns = new Map(cases.map((sandboxCase) => [sandboxCase.id, sandboxCase.scenario.gold.length]));
+    const outcome = await executeRun({
+      runId: 'bench',
+      jobs,
+      store,
+      prices: loadPriceTable(),
+      concurrency,
+      ...(fifo ? {} : { expectedLength: (job: { caseId: string }) => goldTurns.get(job.caseId) }),
+    });
+    const wallSeconds = (performance.now() - started) / 1000;
+    const cpu = process.cpuUsage(cpuBefore);
+    const load = Math.max(loadBefore, loadavg()[0] ?? 0);
+    const requests = store.episodes('bench', { withRecords: false }).reduce((total, row) => total + row.requests, 0);
+    const idealSeconds = (requests * latencyMs) / 1000 / concurrency;
+    const cpuMs = (cpu.user + cpu.system) / 1000;
+    const ratio = wallSeconds / idealSeconds;
+    console.log(
+      `concurrency ${concurrency} (${fifo ? 'first in, first out' : 'longest gold solution first'}): ${outcome.scored} episodes scored, ${outcome.failed} failed, ${requests} requests at ${latencyMs} ms`,
+    );
+    console.log(
+      `  wall ${wallSeconds.toFixed(1)} s, ideal ${idealSeconds.toFixed(1)} s (total latency ÷ concurrency), ratio ${ratio.toFixed(2)}`,
+    );
+    console.log(
+      `  harness CPU ${(cpuMs / outcome.scored).toFixed(1)} ms per episode, ${(cpuMs / requests).toFixed(2)} ms per request (${client} client); CPU ÷ wall ${(cpuMs / 1000 / wallSeconds).toFixed(2)} of one core`,
+    );
+    const busy = load > availableParallelism() - 1;
+    summary.push(
+      `concurrency ${concurrency}: wall ÷ ideal ${ratio.toFixed(2)} (target ≤ ${concurrency <= 64 ? '1.05' : '1.25'}), ${(cpuMs / requests).toFixed(2)} ms CPU per request (target ≤ 0.4)${busy ? ` — load average ${load.toFixed(1)} on ${availableParallelism()} cores: the wall ratio is not toolgauge's, rerun on a quiet machine` : ''}`,
+    );
+    // Zero-cost simulation of the same episodes (each as long as its requests × the latency): first-in
+    // first-out against longest-expected-first (estimated from a previous trial's request counts).
+    const requestsOf = new Map(
+      store.episodes('bench', { withRecords: false }).map((row) => [`${row.caseId}#${row.trial}`, row.requests]),
+    );
+    const played = jobs.map((job) => ({
+      ...job,
+      length: (requestsOf.get(`${job.caseId}#${job.trial}`) ?? 0) * latencyMs,
+    }));
+    const lengths = played.map((job) => job.length);
+    const ordered = longestExpectedFirst(played, (job) => job.length).map((job) => job.length);
+    const ideal = lengths.reduce((sum, length) => sum + length, 0) / concurrency;
+    console.log(
+      `  simulated at concurrency ${concurrency}: FIFO ${(simulatedMakespan(lengths, concurrency) / ideal).toFixed(3)} × ideal, longest-expected-first ${(simulatedMakespan(ordered, concurrency) / ideal).toFixed(3)} × ideal`,
+    );
+    store.close();
+    (model as { close?: () => void }).close?.();
   }
-  store.close();
+  console.log(summary.join('\n'));
 } finally {
   server.kill();
 }

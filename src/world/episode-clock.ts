@@ -73,9 +73,14 @@ export function zonedParts(epochSeconds: number, timeZone: string): ZonedParts {
 
 /** Throws an error naming the zone when it is not a valid IANA time zone. */
 export function assertTimeZone(timeZone: string): void {
+  if (knownTimeZones.has(timeZone)) return;
   try {
     Temporal.Instant.fromEpochMilliseconds(0).toZonedDateTimeISO(timeZone);
   } catch {
     throw new DefinitionError(`clock: "${timeZone}" is not an IANA time zone (e.g. "America/Los_Angeles")`);
   }
+  knownTimeZones.add(timeZone);
 }
+
+/** Time zones already accepted (every episode builds a clock; checking one costs a Temporal lookup). */
+const knownTimeZones = new Set<string>();

@@ -30,6 +30,9 @@ export class WorldSnapshot {
   }
 
   static fromRecord(schema: WorldSchema, record: WorldRecord, idSequence = 0): WorldSnapshot {
+    // A record this process made from a snapshot (a trajectory just played) needs no second check.
+    const origin = recordOrigins.get(record);
+    if (origin && origin.schema === schema) return origin.withIdSequence(idSequence);
     return WorldSnapshot.create(schema, record.tables).withIdSequence(idSequence);
   }
 
@@ -107,9 +110,14 @@ export class WorldSnapshot {
   }
 
   toRecord(): WorldRecord {
-    return { tables: Object.fromEntries(this.tables) };
+    const record = { tables: Object.fromEntries(this.tables) };
+    recordOrigins.set(record, this);
+    return record;
   }
 }
+
+/** The snapshot each record made by `toRecord` came from (its tables are that snapshot's frozen rows). */
+const recordOrigins = new WeakMap<WorldRecord, WorldSnapshot>();
 
 function assertUniqueKeys(table: string, primaryKey: string, rows: readonly Row[]): void {
   const seen = new Set<CellValue>();

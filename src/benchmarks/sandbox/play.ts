@@ -60,7 +60,7 @@ export async function runSandboxCase(options: SandboxEpisodeOptions): Promise<Sa
     user: options.user ?? new ScriptedUser(scenario.user.replies),
     agentTools: sandboxToolSet(sandboxCase),
     userTools: ToolSet.fromRegistry(registry, 'user'),
-    world: WorldSnapshot.create(schema, scenarioRows(scenario)),
+    world: initialWorld(scenario),
     clock: new EpisodeClock(scenario.clock.now, scenario.clock.timeZone),
     seed,
     seededMessages: seededMessages(scenario, sandboxCase.opening),
@@ -74,6 +74,18 @@ export async function runSandboxCase(options: SandboxEpisodeOptions): Promise<Sa
       profile: options.scoring ?? 'facts',
     }),
   };
+}
+
+/** The world each scenario starts from (snapshots are immutable: every case and trial shares it). */
+const initialWorlds = new WeakMap<SandboxScenario, WorldSnapshot>();
+
+function initialWorld(scenario: SandboxScenario): WorldSnapshot {
+  let world = initialWorlds.get(scenario);
+  if (!world) {
+    world = WorldSnapshot.create(sandboxToolkit().schema, scenarioRows(scenario));
+    initialWorlds.set(scenario, world);
+  }
+  return world;
 }
 
 /** Tool sets already built, per scenario and case (they are immutable, and ranking distractions is slow). */

@@ -82,7 +82,36 @@ function rememberedTier(query: string, index: PlaceIndex): MatchTier | undefined
   return tier ?? undefined;
 }
 
-function searchPlaces(query: string, point: LatLon) {
+/** A place as a search returns it. */
+interface FoundPlace {
+  readonly name: string;
+  readonly address: string;
+  readonly latitude: number;
+  readonly longitude: number;
+  readonly category: string;
+  readonly phone_number: string | null;
+  readonly distance_km: number;
+}
+
+/**
+ * Whole searches already done, by query and point (the gazetteer never changes; every opening and
+ * augmentation of a scenario searches the same). Each call gets its own copies. Cleared when large.
+ */
+const searches = new Map<string, readonly FoundPlace[]>();
+const MAX_REMEMBERED_SEARCHES = 20_000;
+
+function searchPlaces(query: string, point: LatLon): FoundPlace[] {
+  const key = `${query}\u0000${point.latitude}\u0000${point.longitude}`;
+  let found = searches.get(key);
+  if (!found) {
+    if (searches.size >= MAX_REMEMBERED_SEARCHES) searches.clear();
+    found = searchGazetteer(query, point);
+    searches.set(key, found);
+  }
+  return found.map((place) => ({ ...place }));
+}
+
+function searchGazetteer(query: string, point: LatLon): FoundPlace[] {
   placeIndexes ??= loadPlaces().places.map(indexPlace);
   const matches: { index: PlaceIndex; tier: MatchTier; distanceKm: number }[] = [];
   for (const index of placeIndexes) {

@@ -36,6 +36,40 @@ export function chatCompletionsBody(model: string, request: ModelRequest): JsonO
 }
 
 /**
+ * `JSON.stringify(chatCompletionsBody(model, request))`, byte for byte, with each tool's part written
+ * once per tool schema (a run sends the same tools with every request of every episode).
+ */
+export function chatCompletionsBodyJson(model: string, request: ModelRequest): string {
+  if (request.tools.length === 0) return JSON.stringify(chatCompletionsBody(model, request));
+  const { settings } = request;
+  const head = JSON.stringify({
+    model,
+    ...(settings.maxOutputTokens !== undefined ? { max_tokens: settings.maxOutputTokens } : {}),
+    ...(settings.temperature !== undefined ? { temperature: settings.temperature } : {}),
+    ...(settings.seed !== undefined ? { seed: settings.seed } : {}),
+    ...(settings.parallelToolCalls !== undefined ? { parallel_tool_calls: settings.parallelToolCalls } : {}),
+    messages: wireMessages(request),
+  });
+  let tools = '';
+  for (const tool of request.tools) tools += (tools === '' ? '' : ',') + toolJson(tool);
+  return `${head.slice(0, -1)},"tools":[${tools}],"tool_choice":"auto"}`;
+}
+
+const toolJsons = new WeakMap<ModelRequest['tools'][number], string>();
+
+function toolJson(tool: ModelRequest['tools'][number]): string {
+  let json = toolJsons.get(tool);
+  if (json === undefined) {
+    json = JSON.stringify({
+      type: 'function',
+      function: { name: tool.name, description: tool.description, parameters: tool.parameters },
+    });
+    toolJsons.set(tool, json);
+  }
+  return json;
+}
+
+/**
  * The conversation as Chat Completions messages, by the rules of `toSdkPrompt` and the AI SDK's
  * converter: opening system messages stay system messages, a later one becomes a "System note: " user
  * turn; an assistant turn with tool calls has `content: null` when it has no text; arguments are sent as
@@ -175,6 +209,14 @@ function finishReason(reason: unknown, refused: boolean): string {
 
 /** JSON.parse that refuses prototype-poisoning keys, as the AI SDK's secure parser does. */
 function parseJson(text: string): { ok: true; value: unknown } | { ok: false } {
+  // Without those words (or an escape that could spell them) no key can be one: no reviver needed.
+  if (!text.includes('__proto__') && !text.includes('constructor') && !text.includes('\\u')) {
+    try {
+      return { ok: true, value: JSON.parse(text) };
+    } catch {
+      return { ok: false };
+    }
+  }
   try {
     return {
       ok: true,

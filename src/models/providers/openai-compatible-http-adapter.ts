@@ -8,7 +8,7 @@ import {
   type ReplyLimits,
   ReplyTooLargeError,
 } from './bounded-fetch.js';
-import { chatCompletionsBody, parseChatCompletion, ReplyFormatError } from './chat-completions-wire.js';
+import { chatCompletionsBodyJson, parseChatCompletion, ReplyFormatError } from './chat-completions-wire.js';
 import {
   isRetryableStatus,
   ProviderError,
@@ -84,14 +84,16 @@ export class OpenAICompatibleHttpAdapter implements ModelAdapter {
     const label = `openai-compatible:${this.#model}`;
     let reply: { status: number; headers: IncomingMessage['headers']; body: string };
     try {
-      reply = await this.#post(JSON.stringify(chatCompletionsBody(this.#model, request)), request.signal);
+      reply = await this.#post(chatCompletionsBodyJson(this.#model, request), request.signal);
     } catch (error) {
       throw toProviderError(error, context);
     }
     const redact = (text: string) => redactSecrets(text, this.#secrets);
-    // Redact the whole body first, then cut: a key straddling the cut must not survive in part.
-    const excerpt = reply.body ? ` — ${redactedExcerpt(reply.body, this.#secrets)}` : '';
+    // Redact the whole body first, then cut: a key straddling the cut must not survive in part. Only
+    // an error shows it.
+    const excerptOf = (body: string) => (body ? ` — ${redactedExcerpt(body, this.#secrets)}` : '');
     if (reply.status >= 400) {
+      const excerpt = excerptOf(reply.body);
       const retryAfterMs = parseRetryAfter(flatHeaders(reply.headers));
       throw new ProviderError(`${label}: request failed with HTTP ${reply.status}${excerpt}`, {
         provider: context.provider,
@@ -107,7 +109,7 @@ export class OpenAICompatibleHttpAdapter implements ModelAdapter {
     } catch (error) {
       if (!(error instanceof ReplyFormatError)) throw error;
       throw new ProviderError(
-        `${label}: the reply (HTTP ${reply.status}) is not in the provider's format: ${redact(error.message)}${excerpt}`,
+        `${label}: the reply (HTTP ${reply.status}) is not in the provider's format: ${redact(error.message)}${excerptOf(reply.body)}`,
         { provider: context.provider, model: context.model, status: reply.status, retryable: false },
       );
     }

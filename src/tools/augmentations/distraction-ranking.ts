@@ -16,6 +16,25 @@ import type { Tool } from '../define-tool.js';
  * token; the words are the better signal for "which tool could be mistaken for this one".
  */
 export function rankDistractionTools(candidates: readonly Tool[], necessary: readonly Tool[]): Tool[] {
+  // The ranking reads only names and domains; a benchmark asks for the same few rankings once per case.
+  const key = [...necessary, undefined, ...candidates]
+    .map((tool) => (tool ? `${tool.name}@${tool.domain}` : '|'))
+    .join(',');
+  const known = rankings.get(key);
+  if (known) {
+    // The same tool objects, not only the same names (another registry may reuse a name).
+    const given = new Set(candidates);
+    if (known.every((tool) => given.has(tool))) return [...known];
+  }
+  const ranked = rank(candidates, necessary);
+  if (rankings.size >= 5000) rankings.clear();
+  rankings.set(key, ranked);
+  return [...ranked];
+}
+
+const rankings = new Map<string, readonly Tool[]>();
+
+function rank(candidates: readonly Tool[], necessary: readonly Tool[]): Tool[] {
   const necessaryDomains = new Set(necessary.map((tool) => tool.domain));
   const ranked = candidates.map((tool) => ({
     tool,

@@ -18,11 +18,24 @@ export function presentToolText(
   owner?: string,
   mode: 'description' | 'errors' = 'description',
 ): string {
-  const offered = new Map(tools.views.map((view) => [view.tool.name, view]));
-  const withheld = tools.withheld.filter((name) => !offered.has(name));
-  const allNames = [...offered.keys(), ...withheld].sort((a, b) => b.length - a.length);
-  if (allNames.length === 0) return text;
-  const mention = new RegExp(`\\b(${allNames.map(escapeRegExp).join('|')})\\b(\\(([^)]*)\\))?`, 'g');
+  const { offered, mention, results } = prepared(tools);
+  if (!mention) return text;
+  const resultKey = `${mode}\u0000${owner ?? ''}\u0000${text}`;
+  const known = results.get(resultKey);
+  if (known !== undefined) return known;
+  const presented = presentWith(text, offered, mention, owner, mode);
+  if (results.size >= MAX_RESULTS) results.clear();
+  results.set(resultKey, presented);
+  return presented;
+}
+
+function presentWith(
+  text: string,
+  offered: ReadonlyMap<string, ToolView>,
+  mention: RegExp,
+  owner: string | undefined,
+  mode: 'description' | 'errors',
+): string {
   const ownView = owner === undefined ? undefined : offered.get(owner);
   const sentences = text.split(/(?<=[.!?])\s+(?=[A-Z(`"])/);
   const kept: string[] = [];
@@ -40,22 +53,122 @@ export function presentToolText(
   return kept.join(' ');
 }
 
-/** A tool's schema with its description and argument descriptions presented to the agent. */
-export function presentToolView(view: ToolView, tools: ToolSet): ToolView {
-  const present = (text: string) => presentToolText(text, tools, view.tool.name);
-  const description = present(view.schema.description);
-  const parameters = structuredClone(view.schema.parameters) as Record<string, unknown>;
-  let changed = description !== view.schema.description;
-  for (const [, property] of argumentProperties(parameters)) {
-    if (property && typeof property === 'object' && typeof property.description === 'string') {
-      const shown = present(property.description);
-      if (shown !== property.description) {
-        property.description = shown;
-        changed = true;
-      }
+interface PreparedTools {
+  readonly offered: ReadonlyMap<string, ToolView>;
+  /** Any tool name, offered or withheld, optionally followed by a call's arguments; undefined for none. */
+  readonly mention: RegExp | undefined;
+  /**
+   * Texts already presented, shared by every tool set that shows the same tools under the same names
+   * (what presenting reads): a benchmark builds one tool set per case, mostly of the same tools.
+   */
+  readonly results: Map<string, string>;
+}
+
+const MAX_RESULTS = 20_000;
+/** Presented texts per tool-set signature (bounded: cleared when it grows past 2,000 signatures). */
+const resultsBySignature = new Map<string, Map<string, string>>();
+
+/** Per tool set (they are immutable): its views by real name and the pattern of its names. */
+const preparedTools = new WeakMap<ToolSet, PreparedTools>();
+/** Patterns per list of names (most tool sets of a benchmark name the same tools). */
+const mentionPatterns = new Map<string, RegExp>();
+
+function prepared(tools: ToolSet): PreparedTools {
+  const known = preparedTools.get(tools);
+  if (known) return known;
+  const offered = new Map(tools.views.map((view) => [view.tool.name, view]));
+  const withheld = tools.withheld.filter((name) => !offered.has(name));
+  const allNames = [...offered.keys(), ...withheld].sort((a, b) => b.length - a.length || (a < b ? -1 : 1));
+  let mention: RegExp | undefined;
+  if (allNames.length > 0) {
+    const key = allNames.join('|');
+    mention = mentionPatterns.get(key);
+    if (!mention) {
+      // `matchAll` and `replace` start a global pattern afresh, so one object serves every caller.
+      mention = new RegExp(`\\b(${allNames.map(escapeRegExp).join('|')})\\b(\\(([^)]*)\\))?`, 'g');
+      if (mentionPatterns.size >= 1000) mentionPatterns.clear();
+      mentionPatterns.set(key, mention);
     }
   }
-  return changed ? { ...view, schema: { ...view.schema, description, parameters } } : view;
+  // Everything presenting reads: each offered tool's real and shown names and shown argument names,
+  // and the withheld names (order does not matter).
+  const signature = JSON.stringify([
+    [...offered.values()]
+      .map((view) => [view.tool.name, view.schema.name, [...(view.argumentNames ?? [])]])
+      .sort((a, b) => ((a[0] as string) < (b[0] as string) ? -1 : 1)),
+    [...withheld].sort(),
+  ]);
+  let results = resultsBySignature.get(signature);
+  if (!results) {
+    if (resultsBySignature.size >= 2000) resultsBySignature.clear();
+    results = new Map();
+    resultsBySignature.set(signature, results);
+  }
+  const result = { offered, mention, results };
+  preparedTools.set(tools, result);
+  return result;
+}
+
+/** A tool's schema with its description and argument descriptions presented to the agent. */
+export function presentToolView(view: ToolView, tools: ToolSet): ToolView {
+  // The same tool shown the same way in a tool set of the same signature is presented the same way.
+  const { results } = prepared(tools);
+  let byTool = presentedSchemas.get(view.tool);
+  if (!byTool) {
+    byTool = [];
+    presentedSchemas.set(view.tool, byTool);
+  }
+  const known = byTool.find(
+    (entry) =>
+      entry.results === results &&
+      entry.schema === view.schema.parameters &&
+      entry.name === view.schema.name &&
+      entry.description === view.schema.description,
+  );
+  if (known) return known.presented === undefined ? view : { ...view, schema: known.presented };
+  const presented = presentViewAfresh(view, tools);
+  if (byTool.length >= 64) byTool.length = 0;
+  byTool.push({
+    results,
+    schema: view.schema.parameters,
+    name: view.schema.name,
+    description: view.schema.description,
+    presented: presented === view ? undefined : presented.schema,
+  });
+  return presented;
+}
+
+/** Presented schemas per tool, for the views and tool-set signatures seen last (bounded per tool). */
+const presentedSchemas = new WeakMap<
+  ToolView['tool'],
+  {
+    readonly results: Map<string, string>;
+    readonly schema: ToolView['schema']['parameters'];
+    readonly name: string;
+    readonly description: string;
+    readonly presented: ToolView['schema'] | undefined;
+  }[]
+>();
+
+function presentViewAfresh(view: ToolView, tools: ToolSet): ToolView {
+  const present = (text: string) => presentToolText(text, tools, view.tool.name);
+  const description = present(view.schema.description);
+  // The parameters are copied only when an argument's description reads differently.
+  const shown = new Map<string, string>();
+  for (const [name, property] of argumentProperties(view.schema.parameters)) {
+    if (property && typeof property === 'object' && typeof property.description === 'string') {
+      const presented = present(property.description);
+      if (presented !== property.description) shown.set(name, presented);
+    }
+  }
+  if (description === view.schema.description && shown.size === 0) return view;
+  if (shown.size === 0) return { ...view, schema: { ...view.schema, description } };
+  const parameters = structuredClone(view.schema.parameters) as Record<string, unknown>;
+  for (const [name, property] of argumentProperties(parameters)) {
+    const presented = shown.get(name);
+    if (presented !== undefined && property && typeof property === 'object') property.description = presented;
+  }
+  return { ...view, schema: { ...view.schema, description, parameters } };
 }
 
 function renameArguments(text: string, view: ToolView, pattern: RegExp): string {

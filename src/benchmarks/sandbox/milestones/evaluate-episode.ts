@@ -167,7 +167,8 @@ function guardedMilestone(
   guardToEnd: number | undefined,
 ): GuardedMilestone {
   const guardTables = guarded.filter((table) => !spec.guardrailExclude?.includes(table));
-  const unguarded = (messageIndex: number, context: MatchContext): number => {
+  const references = [...new Set(spec.constraints.flatMap(constraintReferences))];
+  const compute = (messageIndex: number, context: MatchContext): number => {
     let product = 1;
     for (const constraint of spec.constraints) {
       product *= scoreConstraint(constraint, view, messageIndex, context);
@@ -175,6 +176,39 @@ function guardedMilestone(
     }
     return product ** (1 / spec.constraints.length);
   };
+  // The constraints read the message and the messages of the referenced milestones, nothing else: each
+  // is scored once per such combination (the matcher asks for the similarity, its bound and the
+  // guardrail's verdict at the same message, under many contexts that differ elsewhere).
+  const known = new Map<number | string, number>();
+  const keyOf = (messageIndex: number, context: MatchContext): number | string | undefined => {
+    if (references.length === 0) return messageIndex;
+    let key = String(messageIndex);
+    for (const reference of references) {
+      let matched: number;
+      try {
+        matched = context.matched(reference);
+      } catch {
+        return undefined; // not decided yet (or read too early): scored without the memo
+      }
+      key += `,${matched}`;
+    }
+    return key;
+  };
+  const unguarded = (messageIndex: number, context: MatchContext): number => {
+    const key = keyOf(messageIndex, context);
+    if (key === undefined) return compute(messageIndex, context);
+    let value = known.get(key);
+    if (value === undefined) {
+      value = compute(messageIndex, context);
+      known.set(key, value);
+    }
+    return value;
+  };
+  /** The constraints' upper bound: their similarity where every reference is decided. */
+  const bound = (messageIndex: number, context: MatchContext): number =>
+    keyOf(messageIndex, context) === undefined
+      ? constraintsUpperBound(spec.constraints, view, messageIndex, context)
+      : unguarded(messageIndex, context);
   const breach = (messageIndex: number, context: MatchContext) => {
     const before = guardrailBreach(view, guardTables, context.predecessorIndex, messageIndex);
     if (before) return { ...before, window: 'before' as const };
@@ -184,11 +218,11 @@ function guardedMilestone(
   return {
     id: spec.id,
     weight: spec.scored === false ? 0 : (spec.weight ?? 1),
-    references: [...new Set(spec.constraints.flatMap(constraintReferences))],
+    references,
     unguarded,
     breach,
     // The guardrail can only zero a milestone, so the constraints' bound stays an upper bound.
-    bound: (messageIndex, context) => constraintsUpperBound(spec.constraints, view, messageIndex, context),
+    bound,
     readsPredecessor: guardTables.length > 0,
     score(messageIndex, context) {
       if (breach(messageIndex, context)) return 0;

@@ -25,11 +25,20 @@ export interface DecidedContext {
 /** Bounds are refined per reference placement only for milestones with at most this many open candidates. */
 const REFINE_LIMIT = 32;
 
+/** Per open candidate of a milestone, its weighted value with one reference at each candidate. */
+export type ReferenceRows = readonly Float64Array[];
+
+interface ReferenceColumns {
+  readonly rows: ReferenceRows;
+  /** Columns from this candidate on are filled. */
+  from: number;
+}
+
 interface ContextEntry {
-  readonly values: Float64Array;
-  /** 0: not computed; 1: an upper bound; 2: the similarity itself. */
-  readonly state: Uint8Array;
-  readonly bestFrom: Map<number, number>;
+  /** Per candidate: the similarity, or an upper bound where it reads an undecided part. */
+  readonly values: Map<number, number>;
+  /** Per lowest candidate: the weighted best value from there on (made when first asked). */
+  bestFrom: Map<number, number> | undefined;
 }
 
 /**
@@ -47,6 +56,12 @@ export class SimilarityTable {
   /** Candidate indices by decreasing loose bound (ties by index). */
   private readonly byBound: Int32Array[] = [];
   private readonly entries: Map<number | string, ContextEntry>[];
+  private readonly context = new EvaluationContext();
+  /** What the last `evaluate` returned: 1 an upper bound, 2 the similarity itself. */
+  private evaluated: 1 | 2 = 1;
+  /** Candidates whose loose bound is above 0, ascending (the only ones a milestone can gain at). */
+  private readonly open: Int32Array[] = [];
+  private readonly referenceRows: Map<number | string, ReferenceColumns>[];
 
   constructor(
     private readonly order: readonly MatchableMilestone[],
@@ -54,12 +69,14 @@ export class SimilarityTable {
     private readonly candidates: readonly number[],
   ) {
     this.entries = order.map(() => new Map());
+    this.referenceRows = order.map(() => new Map());
     const nothingDecided: DecidedContext = { key: 0, predecessorIndex: undefined, matched: () => undefined };
     for (const milestone of order) {
       const values = new Float64Array(candidates.length);
       const exact = new Uint8Array(candidates.length);
       candidates.forEach((messageIndex, index) => {
-        const { value, state } = this.evaluate(milestone, messageIndex, nothingDecided);
+        const value = this.evaluate(milestone, messageIndex, nothingDecided);
+        const state = this.evaluated;
         values[index] = Number.isNaN(value) && state === 1 ? 1 : value;
         exact[index] = state === 2 ? 1 : 0;
       });
@@ -70,6 +87,7 @@ export class SimilarityTable {
       this.loose.push(values);
       this.exactEverywhere.push(exact);
       this.byBound.push(sorted);
+      this.open.push(Int32Array.from(sorted.filter((candidate) => (values[candidate] as number) > 0)).sort());
     }
   }
 
@@ -96,7 +114,7 @@ export class SimilarityTable {
             predecessorIndex: undefined,
             matched: (id) => (id === reference ? placed : undefined),
           };
-          const { value } = this.evaluate(milestone, messageIndex, decided);
+          const value = this.evaluate(milestone, messageIndex, decided);
           if (value > best) best = value;
           if (!(best < (values[index] as number))) break;
         }
@@ -124,18 +142,21 @@ export class SimilarityTable {
     // A similarity is at least 0, so a bound of 0 is the similarity itself.
     if (loose === 0 || (this.exactEverywhere[position] as Uint8Array)[candidate] === 1) return loose;
     const entry = this.entry(position, decided.key);
-    if (entry.state[candidate] === 0) {
+    let known = entry.values.get(candidate);
+    if (known === undefined) {
       const milestone = this.order[position] as MatchableMilestone;
-      const { value, state } = this.evaluate(milestone, this.candidates[candidate] as number, decided);
-      entry.values[candidate] = state === 2 ? value : Math.min(value, loose);
-      entry.state[candidate] = state;
+      const value = this.evaluate(milestone, this.candidates[candidate] as number, decided);
+      const state = this.evaluated;
+      known = state === 2 ? value : Math.min(value, loose);
+      entry.values.set(candidate, known);
     }
-    return entry.values[candidate] as number;
+    return known;
   }
 
   /** Weighted: the best `value` over candidates from index `lowest` on (0 when there is none). */
   bestFrom(position: number, lowest: number, decided: DecidedContext): number {
     const entry = this.entry(position, decided.key);
+    entry.bestFrom ??= new Map();
     const known = entry.bestFrom.get(lowest);
     if (known !== undefined) return known;
     const weight = this.weights[position] as number;
@@ -150,56 +171,114 @@ export class SimilarityTable {
     return best;
   }
 
+  /**
+   * The candidates at which the milestone can gain anything (loose bound above 0), ascending; undefined
+   * when there are too many for the search to pair them with a reference's every candidate.
+   */
+  openCandidates(position: number): Int32Array | undefined {
+    const open = this.open[position] as Int32Array;
+    return open.length > REFINE_LIMIT ? undefined : open;
+  }
+
+  /** Weighted `value`. */
+  weightedValue(position: number, candidate: number, decided: DecidedContext): number {
+    return (this.weights[position] as number) * this.value(position, candidate, decided);
+  }
+
+  /**
+   * Weighted values of a milestone at each of its open candidates (rows, in `openCandidates` order) with
+   * one reference not placed yet put at each candidate in turn (columns): `contextAt(choice)` is what is
+   * decided then (read at once), `key` what is decided without that reference. Computed once per key.
+   */
+  referenceValues(
+    position: number,
+    key: number | string,
+    from: number,
+    contextAt: (choice: number) => DecidedContext,
+  ): ReferenceRows {
+    const cache = this.referenceRows[position] as Map<number | string, ReferenceColumns>;
+    const open = this.open[position] as Int32Array;
+    const count = this.candidates.length;
+    let known = cache.get(key);
+    if (!known) {
+      known = { rows: Array.from(open, () => new Float64Array(count)), from: count };
+      cache.set(key, known);
+    }
+    // Columns are filled from the right, as far left as a caller needs.
+    for (let choice = known.from - 1; choice >= from; choice -= 1) {
+      const decided = contextAt(choice);
+      for (let row = 0; row < open.length; row += 1) {
+        (known.rows[row] as Float64Array)[choice] = this.weightedValue(position, open[row] as number, decided);
+      }
+    }
+    if (from < known.from) known.from = from;
+    return known.rows;
+  }
+
   private entry(position: number, key: number | string): ContextEntry {
     const entries = this.entries[position] as Map<number | string, ContextEntry>;
     let entry = entries.get(key);
     if (!entry) {
-      entry = {
-        values: new Float64Array(this.candidates.length),
-        state: new Uint8Array(this.candidates.length),
-        bestFrom: new Map(),
-      };
+      entry = { values: new Map(), bestFrom: undefined };
       entries.set(key, entry);
     }
     return entry;
   }
 
-  /** The similarity (state 2) if it reads nothing undecided, else the bound (state 1). */
-  private evaluate(
-    milestone: MatchableMilestone,
-    messageIndex: number,
-    decided: DecidedContext,
-  ): { value: number; state: 1 | 2 } {
-    const context: MatchContext = {
-      get predecessorIndex(): number {
-        if (decided.predecessorIndex === undefined) throw UNDECIDED;
-        return decided.predecessorIndex;
-      },
-      matched(id: string): number {
-        const index = decided.matched(id);
-        if (index === undefined) throw UNDECIDED;
-        if (index < 0) throw new DefinitionError(`milestone "${milestone.id}" read "${id}" before it was matched`);
-        return index;
-      },
-    };
+  /**
+   * The similarity if it reads nothing undecided (`evaluated` is then 2), else the bound (`evaluated`
+   * 1). One context object serves every evaluation (milestones read it synchronously, as `score` must).
+   */
+  private evaluate(milestone: MatchableMilestone, messageIndex: number, decided: DecidedContext): number {
+    const context = this.context;
+    context.decided = decided;
+    context.milestoneId = milestone.id;
     // Trying the similarity where it is known to read an undecided part would only throw (which costs):
     // a milestone that reads its predecessor and has a bound goes straight to the bound then.
     const predecessorUndecided = decided.predecessorIndex === undefined && milestone.readsPredecessor !== false;
-    const referenceUndecided = milestone.references.some((id) => decided.matched(id) === undefined);
+    let referenceUndecided = false;
+    for (const id of milestone.references) {
+      if (decided.matched(id) === undefined) {
+        referenceUndecided = true;
+        break;
+      }
+    }
     if (!(milestone.bound && (predecessorUndecided || referenceUndecided))) {
       try {
-        return { value: milestone.score(messageIndex, context), state: 2 };
+        const value = milestone.score(messageIndex, context);
+        this.evaluated = 2;
+        return value;
       } catch (error) {
         if (!isUndecided(error)) throw error;
       }
     }
-    if (!milestone.bound) return { value: 1, state: 1 };
+    this.evaluated = 1;
+    if (!milestone.bound) return 1;
     try {
-      return { value: milestone.bound(messageIndex, context), state: 1 };
+      return milestone.bound(messageIndex, context);
     } catch (error) {
       if (!isUndecided(error)) throw error;
-      return { value: 1, state: 1 };
+      return 1;
     }
+  }
+}
+
+/** What a similarity may read, from what is decided; reading an undecided part throws `UNDECIDED`. */
+class EvaluationContext implements MatchContext {
+  decided: DecidedContext = { key: 0, predecessorIndex: undefined, matched: () => undefined };
+  milestoneId = '';
+
+  get predecessorIndex(): number {
+    const index = this.decided.predecessorIndex;
+    if (index === undefined) throw UNDECIDED;
+    return index;
+  }
+
+  matched(id: string): number {
+    const index = this.decided.matched(id);
+    if (index === undefined) throw UNDECIDED;
+    if (index < 0) throw new DefinitionError(`milestone "${this.milestoneId}" read "${id}" before it was matched`);
+    return index;
   }
 }
 

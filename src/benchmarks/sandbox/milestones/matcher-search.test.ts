@@ -136,6 +136,46 @@ describe('exact branch and bound', () => {
     expect(pruned).toBeGreaterThan(60);
   });
 
+  it('stays exact where milestones score 0 everywhere and others read one or two of them', () => {
+    // The shape that defeated the plain bound: free milestones whose message only matters to readers.
+    const random = generator(4242);
+    for (let trial = 0; trial < 150; trial += 1) {
+      const size = 3 + Math.floor(random() * 3);
+      const candidates = [1, 2, 3, 4, 5].slice(0, 3 + Math.floor(random() * 3));
+      const ids = Array.from({ length: size }, (_, index) => `m${index}`);
+      const edges: [string, string][] = [];
+      for (let i = 0; i < size; i += 1)
+        for (let j = i + 1; j < size; j += 1) if (random() < 0.3) edges.push([ids[i] as string, ids[j] as string]);
+      const milestones = ids.map((id, index): MatchableMilestone => {
+        const free = index < size - 1 && random() < 0.4;
+        const references =
+          index === 0 || free
+            ? []
+            : [...new Set([0, 1].map(() => ids[Math.floor(random() * index)] as string))].slice(
+                0,
+                1 + Math.floor(random() * 2),
+              );
+        const salt = Math.floor(random() * 1e9);
+        return {
+          id,
+          references,
+          ...(random() < 0.5 ? { readsPredecessor: false } : {}),
+          score: (message, context) => {
+            if (free) return 0;
+            let seed = salt + message * 7919;
+            for (const reference of references) seed = seed * 31 + context.matched(reference) * 104729;
+            const draw = generator(Math.abs(seed) % 2147483647);
+            draw();
+            return draw() < 0.3 ? 0 : Math.round(draw() * 10) / 10;
+          },
+        };
+      });
+      const instance = { milestones, edges, candidates, startIndex: 1 };
+      const result = matchMilestones(milestones, edges, candidates, 1);
+      expect(result.score, `trial ${trial}`).toBeCloseTo(bruteForce(instance), 8);
+    }
+  });
+
   it('evaluates a similarity that cannot depend on the mapping once per message', () => {
     const calls = new Map<string, number>();
     const counted = (id: string, best: number): MatchableMilestone => ({

@@ -64,7 +64,8 @@ export interface MatchResult {
  * edge a → b of the DAG, b's message is not earlier than a's (two milestones may share a message).
  *
  * The search is exact: branch and bound over the milestones in topological order (see
- * `matcher-search.ts`), pruned with per-milestone upper bounds (`matcher-bound.ts`) and memoised on what
+ * `matcher-search.ts`), pruned with per-milestone upper bounds (`matcher-bound.ts`), tightened by a
+ * dynamic programme over each reader and its undecided reference, and memoised on what
  * the remaining milestones still depend on — for each, the latest message of its placed predecessors and
  * the messages of its placed references. Edges are reduced transitively first. Every similarity is
  * computed once per distinct context.

@@ -18,13 +18,15 @@ export function placeholderValue(view: EpisodeView, context: MatchContext, miles
   return value;
 }
 
+const WHOLE_PLACEHOLDER = new RegExp(`^${PLACEHOLDER.source}$`);
+
 /** If the whole text is one placeholder, the raw value it stands for (a number stays a number). */
 export function wholePlaceholder(
   text: string,
   view: EpisodeView,
   context: MatchContext,
 ): { value: unknown } | undefined {
-  const match = new RegExp(`^${PLACEHOLDER.source}$`).exec(text.trim());
+  const match = WHOLE_PLACEHOLDER.exec(text.trim());
   if (!match) return undefined;
   return { value: placeholderValue(view, context, match[1] as string, (match[2] ?? '').slice(1)) };
 }
@@ -35,6 +37,7 @@ export function wholePlaceholder(
  * placeholder cannot be filled. At most `limit` variants.
  */
 export function filledTexts(text: string, view: EpisodeView, context: MatchContext, limit = 64): string[] | undefined {
+  if (!text.includes('{{')) return [text];
   let variants = [''];
   let last = 0;
   for (const match of text.matchAll(PLACEHOLDER)) {
