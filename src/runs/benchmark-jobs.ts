@@ -22,13 +22,15 @@ export function benchmarkJobs(
   context: ParticipantsContext,
   jobOptions: BenchmarkJobsOptions,
 ): EpisodeJob[] {
-  return cases.flatMap((benchmarkCase) =>
-    Array.from(
+  return cases.flatMap((benchmarkCase) => {
+    const expectedLength = benchmark.expectedLength?.(benchmarkCase, jobOptions.options);
+    return Array.from(
       { length: trials },
       (_, trial): EpisodeJob => ({
         benchmark: benchmark.id,
         caseId: benchmarkCase.id,
         trial,
+        ...(expectedLength === undefined ? {} : { expectedLength }),
         async play(meter, signal) {
           const agent = makeAgent(benchmark, benchmarkCase, trial, spec, context, meter, jobOptions.options);
           const user = makeUser(benchmark, trial, spec, context, meter);
@@ -53,6 +55,6 @@ export function benchmarkJobs(
           };
         },
       }),
-    ),
-  );
+    );
+  });
 }

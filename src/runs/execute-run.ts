@@ -26,6 +26,8 @@ export interface EpisodeJob {
   readonly benchmark: string;
   readonly caseId: string;
   readonly trial: number;
+  /** The benchmark's guess of the model requests the episode needs (its `expectedLength`), if any. */
+  readonly expectedLength?: number;
   play(meter: UsageMeter, signal: AbortSignal): Promise<EpisodeOutcome>;
 }
 
@@ -50,7 +52,8 @@ export interface ExecuteRunOptions {
   /**
    * How long each job is expected to take (any unit); the longest start first. Default: the mean
    * requests of the episodes of the same case already stored in this run (earlier trials, failed
-   * attempts); with nothing known, the given order.
+   * attempts), else the job's own `expectedLength` (the benchmark's guess); with nothing known, the
+   * given order.
    */
   readonly expectedLength?: JobLengthEstimate<EpisodeJob>;
   /**
@@ -95,7 +98,8 @@ export async function executeRun(options: ExecuteRunOptions): Promise<RunOutcome
   const pending = ownShareFirst(
     longestExpectedFirst(
       mine.filter((job) => !done.has(episodeKey(job.benchmark, job.caseId, job.trial))),
-      options.expectedLength ?? estimateFromHistory(options.store.episodes(options.runId, { withRecords: false })),
+      options.expectedLength ??
+        estimateFromHistory(options.store.episodes(options.runId, { withRecords: false }), (job) => job.expectedLength),
     ),
     options.share ?? workerShareFromEnvironment() ?? { index: 0, count: 1 },
   );

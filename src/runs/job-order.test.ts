@@ -33,6 +33,26 @@ describe('longest expected first', () => {
     expect(estimate(job('never-played'))).toBe(1);
   });
 
+  it("falls back on each job's own expected length (the benchmark's guess) for a case never played", () => {
+    const jobs: { benchmark: string; caseId: string; trial: number; expectedLength?: number }[] = [
+      { ...job('short'), expectedLength: 2 },
+      job('unknown'),
+      { ...job('played'), expectedLength: 1 },
+      { ...job('long'), expectedLength: 12 },
+    ];
+    const estimate = estimateFromHistory<(typeof jobs)[number]>(
+      [{ benchmark: 'sandbox', caseId: 'played', requests: 20 }],
+      (candidate) => candidate.expectedLength,
+    );
+    // History beats the guess (played: 20, not 1); the unknown job counts as the mean of the known (11.3).
+    expect(longestExpectedFirst(jobs, estimate).map((candidate) => candidate.caseId)).toEqual([
+      'played',
+      'long',
+      'unknown',
+      'short',
+    ]);
+  });
+
   it('ends a skewed run sooner than first-in first-out', () => {
     // 64 workers; a few long episodes listed last, as FIFO meets them in a real corpus.
     const lengths = [...Array.from({ length: 600 }, (_, index) => 1 + (index % 5)), 40, 38, 36, 35];

@@ -146,6 +146,28 @@ describe('executing a run', () => {
     expect(outcome.cost).toBeCloseTo(1.2, 10);
   });
 
+  it("starts a new run's episodes longest first by the benchmark's guess of their requests", async () => {
+    const store = await tempStore();
+    store.ensureRun('ordered', { agent: 'oracle' }, '2026-11-23T00:00:00.000Z');
+    const guessed = (caseId: string, expectedLength: number, trial = 0): EpisodeJob => ({
+      ...job(caseId, trial, 'ok'),
+      expectedLength,
+    });
+    const started: string[] = [];
+    const onEvent = (event: RunEvent) => {
+      if (event.type === 'episode-start') started.push(`${event.caseId}#${event.trial}`);
+    };
+    await executeRun({
+      runId: 'ordered',
+      jobs: [guessed('short', 2), guessed('long', 9), guessed('middle', 5)],
+      store,
+      prices,
+      onEvent,
+    });
+    expect(started).toEqual(['long#0', 'middle#0', 'short#0']);
+    store.close();
+  });
+
   it('splits jobs into deterministic shards that keep a case together and cover everything once', () => {
     const jobs = ['c', 'a', 'b', 'e', 'd'].flatMap((caseId) => [job(caseId, 0, 'ok'), job(caseId, 1, 'ok')]);
     const shards = [0, 1, 2].map((index) =>

@@ -257,6 +257,12 @@ export interface Benchmark<C extends BenchmarkCase = BenchmarkCase, R = unknown>
   /** Whether episodes need the run's embedder (the run checks it works before the first episode). */
   readonly needsEmbedder?: (options: BenchmarkOptionValues) => boolean;
 
+  /**
+   * Roughly how many model requests an episode of this case needs (e.g. its gold solution's turns), so a
+   * run's first episodes start longest first; later runs and trials use the requests really made.
+   * Absent, or undefined for a case: unknown.
+   */
+  expectedLength?(benchmarkCase: C, options: BenchmarkOptionValues): number | undefined;
   /** Loads the built-in cases or a user's; problems name file and field, and those cases are skipped. */
   loadCases(request: LoadCasesRequest): Promise<LoadedCases<C>>;
   /** Plays one episode and scores it. Throws only for bugs; model and tool failures are in the result. */

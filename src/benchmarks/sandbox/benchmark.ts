@@ -34,6 +34,8 @@ export const sandboxBenchmark: Benchmark<SandboxCase, SandboxEpisodeRecord> = {
   options: SANDBOX_OPTIONS,
   agents: SANDBOX_AGENTS,
   userInstructions: SANDBOX_USER_INSTRUCTIONS,
+  // The gold solution's agent turns, and the closing one: one model request each.
+  expectedLength: (sandboxCase) => sandboxCase.scenario.gold.length + 1,
   loadCases: loadSandboxCases,
   play: playSandboxEpisode,
   aggregate: aggregateSandbox,

@@ -79,6 +79,9 @@ export const toolscanBenchmark: Benchmark<ToolscanCase, ToolscanRecord> = {
     { name: 'unhelpful', description: 'Answers at once without calling any API.', create: () => unhelpfulAgent },
   ],
 
+  // The first gold trajectory's calls, one request each, and the final answer.
+  expectedLength: (item) => (item.query.trajectories[0]?.length ?? 0) + 1,
+
   async loadCases(request) {
     return loadToolscanQueries(request.source, querySetFrom(request.options));
   },

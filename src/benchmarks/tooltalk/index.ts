@@ -129,6 +129,11 @@ export const tooltalkBenchmark: Benchmark<ToolTalkCase, ToolTalkRecord> = {
   ],
   needsEmbedder: () => true,
 
+  // Every assistant turn is replayed: one request for it, and one more per call it made.
+  expectedLength: (item) =>
+    item.conversation.conversation
+      .filter((turn) => turn.role === 'assistant')
+      .reduce((total, turn) => total + 1 + (turn.apis?.length ?? 0), 0),
   async loadCases(request) {
     toolTalkSettings(request.options);
     return request.source
