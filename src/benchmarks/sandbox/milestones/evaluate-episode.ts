@@ -52,9 +52,11 @@ export interface EpisodeScore {
  * their similarities), zeroed when the best mapping of minefields has any similarity at all.
  *
  * Each milestone also carries a guardrail: the tables no milestone of the scenario constrains must be
- * unchanged between the latest predecessor's message (or the start, for a root) and the milestone's
- * message, and, for a milestone nothing follows in the graph, also after its message to the end of the
- * episode (damage done after the last milestone counts; the paper never checked it). A guardrail
+ * unchanged from the start of the episode to the milestone's message (the paper, and `--scoring paper`:
+ * from the latest predecessor's message), and, for a milestone nothing follows in the graph, also after
+ * its message to the end of the episode (damage done after the last milestone counts; the paper never
+ * checked it). So damage costs every milestone reached after it, whatever the mapping: no placement of
+ * a cheap predecessor can move a window past it. A guardrail
  * multiplies the score (0 or 1) without counting in its geometric mean; a milestone it zeroed carries a
  * `guardrail` note saying which table changed at which message. Minefields get no guardrail, which
  * would only make them harder to trip; their row-change constraints default to `including` (a
@@ -88,6 +90,9 @@ export function evaluateEpisode(
       view,
       guarded,
       sinks.has(spec.id) && !paper ? lastIndex : undefined,
+      // The paper's window starts at the latest predecessor's message; that lets a matcher give up a
+      // cheap predecessor (place it late, at similarity 0) to move the next window past the damage.
+      paper ? 'predecessor' : 'start',
     ),
   );
   const milestoneResult = matchMilestones(scorers, edges, candidates, view.startIndex);
@@ -165,6 +170,7 @@ function guardedMilestone(
   view: EpisodeView,
   guarded: readonly string[],
   guardToEnd: number | undefined,
+  windowFrom: 'start' | 'predecessor' = 'predecessor',
 ): GuardedMilestone {
   const guardTables = guarded.filter((table) => !spec.guardrailExclude?.includes(table));
   const references = [...new Set(spec.constraints.flatMap(constraintReferences))];
@@ -210,7 +216,8 @@ function guardedMilestone(
       ? constraintsUpperBound(spec.constraints, view, messageIndex, context)
       : unguarded(messageIndex, context);
   const breach = (messageIndex: number, context: MatchContext) => {
-    const before = guardrailBreach(view, guardTables, context.predecessorIndex, messageIndex);
+    const from = windowFrom === 'start' ? view.startIndex : context.predecessorIndex;
+    const before = guardrailBreach(view, guardTables, from, messageIndex);
     if (before) return { ...before, window: 'before' as const };
     const after = guardToEnd === undefined ? undefined : guardrailBreach(view, guardTables, messageIndex, guardToEnd);
     return after ? { ...after, window: 'after' as const } : undefined;
@@ -223,7 +230,7 @@ function guardedMilestone(
     breach,
     // The guardrail can only zero a milestone, so the constraints' bound stays an upper bound.
     bound,
-    readsPredecessor: guardTables.length > 0,
+    readsPredecessor: guardTables.length > 0 && windowFrom === 'predecessor',
     score(messageIndex, context) {
       if (breach(messageIndex, context)) return 0;
       return unguarded(messageIndex, context);

@@ -43,8 +43,10 @@ const checkWifi: MilestoneGraphSpec = {
 describe('guardrails', () => {
   it('check the world after the last milestone too, and say which table changed where', async () => {
     const clean = await play([call('set_wifi', { on: true }), call('get_wifi'), say('Wifi is on.')]);
-    // Turning wifi on before checking it changes a guarded table: the check loses its credit.
-    expect(evaluateEpisode(clean, schema, checkWifi).score).toBe(0.5);
+    // Turning wifi on before checking it changes a guarded table: every milestone after it loses its
+    // credit (the paper's window, from the predecessor's message, zeroes only the check).
+    expect(evaluateEpisode(clean, schema, checkWifi).score).toBe(0);
+    expect(evaluateEpisode(clean, schema, checkWifi, undefined, { profile: 'paper' }).score).toBe(0.5);
     const wifiAllowed: MilestoneGraphSpec = {
       ...checkWifi,
       milestones: checkWifi.milestones.map((milestone) => ({ ...milestone, guardrailExclude: ['device'] })),
@@ -79,6 +81,39 @@ describe('guardrails', () => {
     ]);
     expect(evaluateEpisode(undamaged, schema, listing).score).toBe(1);
     expect(describeGuardrail(listed?.guardrail as never)).toMatch(/table "notices" changed at message \d+/);
+  });
+
+  it('cannot be dodged by giving up a cheap predecessor to move the next window past the damage', async () => {
+    // A 0.1-weight check, then the real task; the agent damages the notice board in between.
+    const graph: MilestoneGraphSpec = {
+      milestones: [
+        {
+          id: 'checked',
+          weight: 0.1,
+          constraints: [{ type: 'tool-call', tool: 'get_wifi' }],
+          guardrailExclude: ['device'],
+        },
+        { id: 'listed', constraints: [{ type: 'tool-call', tool: 'list_notices' }], guardrailExclude: ['device'] },
+      ],
+      edges: [['checked', 'listed']],
+    };
+    const damaged = await play([
+      call('set_wifi', { on: true }),
+      call('get_wifi'),
+      call('post_notice', { text: 'oops' }),
+      call('list_notices'),
+      say('Done.'),
+    ]);
+    // With windows from the predecessor's message, placing `checked` late (at similarity 0) would leave
+    // `listed` a clean window and 1 / 1.1 = 0.909; from the start, the damage costs `listed` anyway.
+    const score = evaluateEpisode(damaged, schema, graph);
+    expect(score.score).toBeCloseTo(0.1 / 1.1, 6);
+    expect(score.milestones.find((match) => match.milestone === 'listed')?.guardrail).toMatchObject({
+      table: 'notices',
+      window: 'before',
+    });
+    const clean = await play([call('set_wifi', { on: true }), call('get_wifi'), call('list_notices'), say('Done.')]);
+    expect(evaluateEpisode(clean, schema, graph).score).toBe(1);
   });
 
   it('name the change that zeroed a milestone before its message', async () => {
