@@ -1,9 +1,13 @@
-import type { ReportData } from '../../src/report/report-data';
+import { EpisodeTableError, expandEpisodeTable } from '../../src/report/episode-table';
+import type { EpisodeTable, ReportData } from '../../src/report/report-data';
 
 /** The format version this page reads (the contract's `REPORT_FORMAT_VERSION`). */
-export const SUPPORTED_FORMAT_VERSION = 3;
-/** Older versions it also reads: 2 lacks paging and per-episode counts, which the page then derives. */
-const OLDER_VERSIONS_READ: readonly unknown[] = [2];
+export const SUPPORTED_FORMAT_VERSION = 4;
+/**
+ * Older versions it also reads: 2 lacks paging and per-episode counts, which the page then derives;
+ * 3 lists paged episodes as objects, not as an `episodeTable`.
+ */
+const OLDER_VERSIONS_READ: readonly unknown[] = [2, 3];
 
 /** Why the page has nothing to show: no data at all, or data it cannot read. */
 export class ReportDataError extends Error {
@@ -69,10 +73,20 @@ export function checkReportData(value: unknown): ReportData {
       `The report data has format version ${String(value.formatVersion)}; this page reads version ${SUPPORTED_FORMAT_VERSION}.`,
     );
   }
-  const { runs, episodes, worlds, benchmarkRuns } = value;
+  const { runs, worlds, benchmarkRuns, episodeTable, ...rest } = value;
   if (!Array.isArray(runs)) throw new ReportDataError('invalid', 'The report data has no "runs" list.');
   if (!Array.isArray(benchmarkRuns)) {
     throw new ReportDataError('invalid', 'The report data has no "benchmarkRuns" list.');
+  }
+  // Paged reports (format 4) hold their episode summaries as columns: one object each from here on.
+  let episodes: unknown = rest.episodes;
+  if (episodeTable !== undefined && episodes === undefined) {
+    try {
+      episodes = expandEpisodeTable(episodeTable as EpisodeTable);
+    } catch (error) {
+      if (error instanceof EpisodeTableError) throw new ReportDataError('invalid', error.message);
+      throw error;
+    }
   }
   if (!Array.isArray(episodes)) throw new ReportDataError('invalid', 'The report data has no "episodes" list.');
   if (!isRecord(worlds)) throw new ReportDataError('invalid', 'The report data has no "worlds" object.');
@@ -92,5 +106,5 @@ export function checkReportData(value: unknown): ReportData {
       throw new ReportDataError('invalid', `Episode ${position} lacks "runId", "caseId", "trial" or "benchmark".`);
     }
   });
-  return value as unknown as ReportData;
+  return { ...rest, runs, benchmarkRuns, worlds, episodes } as unknown as ReportData;
 }

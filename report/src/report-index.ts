@@ -21,36 +21,66 @@ export interface ReportIndex {
 }
 
 export function episodeKey(runId: string, caseId: string, trial: number): string {
-  return JSON.stringify([runId, caseId, trial]);
+  return `${runId}\u0000${caseId}\u0000${trial}`;
+}
+
+/** Builds `make()` on first use only (large reports open without look-ups nobody has asked for yet). */
+function lazily<T>(make: () => T): () => T {
+  let made: { value: T } | undefined;
+  return () => {
+    made ??= { value: make() };
+    return made.value;
+  };
 }
 
 export function buildReportIndex(data: ReportData): ReportIndex {
   const runById = new Map(data.runs.map((run) => [run.runId, run]));
   const runIds = new Set(data.runs.map((run) => run.runId));
   const episodesByRun = new Map<string, ReportEpisode[]>();
-  const episodeByKey = new Map<string, ReportEpisode>();
   const categories = new Set<string>();
   const augmentations = new Set<string>();
-  const positions = new Map<ReportEpisode, number>();
-  const pageFill = new Map<number, number>();
+  const seenCategoryLists = new Set<readonly string[]>();
   for (const run of data.runs) {
     for (const category of Object.keys(run.byCategory ?? {})) categories.add(category);
     for (const augmentation of Object.keys(run.byAugmentation ?? {})) augmentations.add(augmentation);
   }
+  let lastRunId: string | undefined;
+  let lastList: ReportEpisode[] = [];
   for (const episode of data.episodes) {
-    runIds.add(episode.runId);
-    const list = episodesByRun.get(episode.runId);
-    if (list) list.push(episode);
-    else episodesByRun.set(episode.runId, [episode]);
-    episodeByKey.set(episodeKey(episode.runId, episode.caseId, episode.trial), episode);
-    if (episode.page !== undefined) {
-      const filled = pageFill.get(episode.page) ?? 0;
-      positions.set(episode, filled);
-      pageFill.set(episode.page, filled + 1);
+    if (episode.runId !== lastRunId) {
+      runIds.add(episode.runId);
+      const list = episodesByRun.get(episode.runId);
+      if (list) lastList = list;
+      else {
+        lastList = [];
+        episodesByRun.set(episode.runId, lastList);
+      }
+      lastRunId = episode.runId;
     }
-    for (const category of episode.categories ?? []) categories.add(category);
+    lastList.push(episode);
+    // Episodes read from a table share their category lists: look at each list once.
+    const list = episode.categories ?? [];
+    if (!seenCategoryLists.has(list)) {
+      seenCategoryLists.add(list);
+      for (const category of list) categories.add(category);
+    }
     if (episode.augmentation) augmentations.add(episode.augmentation);
   }
+  const episodeByKey = lazily(
+    () => new Map(data.episodes.map((episode) => [episodeKey(episode.runId, episode.caseId, episode.trial), episode])),
+  );
+  // Reports whose episodes do not carry their place in their page (format 3): count it once, when asked.
+  const positions = lazily(() => {
+    const found = new Map<ReportEpisode, number>();
+    const pageFill = new Map<number, number>();
+    for (const episode of data.episodes) {
+      if (episode.page === undefined) continue;
+      const filled = pageFill.get(episode.page) ?? 0;
+      found.set(episode, filled);
+      pageFill.set(episode.page, filled + 1);
+    }
+    return found;
+  });
   return {
     data,
     runs: data.runs,
@@ -60,8 +90,8 @@ export function buildReportIndex(data: ReportData): ReportIndex {
     categories: orderNames(categories, CATEGORY_ORDER),
     augmentations: orderNames(augmentations, AUGMENTATION_ORDER),
     maxTrials: Math.max(1, ...data.runs.map((run) => run.trials?.trials ?? 1)),
-    findEpisode: (runId, caseId, trial) => episodeByKey.get(episodeKey(runId, caseId, trial)),
-    pagePosition: (episode) => positions.get(episode) ?? -1,
+    findEpisode: (runId, caseId, trial) => episodeByKey().get(episodeKey(runId, caseId, trial)),
+    pagePosition: (episode) => episode.pagePosition ?? positions().get(episode) ?? -1,
   };
 }
 

@@ -3,9 +3,11 @@ import { readFile } from 'node:fs/promises';
 import { gzipSync } from 'node:zlib';
 import type { RunStore } from '../runs/index.js';
 import { collectReportData, type EpisodeView } from './build-report-data.js';
+import { EpisodeTableBuilder } from './episode-table.js';
 import {
   EPISODE_PAGE_TYPE,
   episodePageElementId,
+  type PagedReportData,
   REPORT_DATA_ELEMENT_ID,
   REPORT_DATA_TYPE,
   type ReportData,
@@ -38,7 +40,7 @@ function encode(value: unknown, level: number): string {
   return gzipSync(Buffer.from(JSON.stringify(value)), { level }).toString('base64');
 }
 
-function dataElement(data: ReportData): string {
+function dataElement(data: ReportData | PagedReportData): string {
   return `<script id="${REPORT_DATA_ELEMENT_ID}" type="${REPORT_DATA_TYPE}">${encode(data, 9)}</script>`;
 }
 
@@ -53,9 +55,10 @@ export async function renderHtmlReport(data: ReportData, template: URL | string 
 
 /**
  * Writes the HTML report of some runs to `file` in bounded memory, whatever the number of episodes: the
- * store is read episode by episode, and the episode views (trajectories, worlds, milestone mappings) go
- * into page elements of `pageSize` episodes each, written as they fill; the data element holds only the
- * summaries the overview, cases table and comparisons need, so the page opens without decoding any view.
+ * store is read once, episode by episode, and the episode views (trajectories, worlds, milestone
+ * mappings) go into page elements of `pageSize` episodes each, written as they fill; the data element
+ * holds only the summaries the overview, cases table and comparisons need, as columns (`episodeTable`),
+ * so the page opens without decoding any view.
  * The file appears complete or not at all (written beside it, then renamed). Returns its size in bytes.
  */
 export async function writeHtmlReport(
@@ -84,13 +87,14 @@ export async function writeHtmlReport(
         views = [];
       };
       const generatedAt = options.generatedAt ?? new Date().toISOString();
+      const table = new EpisodeTableBuilder();
       const data = collectReportData(store, runIds, generatedAt, (summary, view) => {
         if (views.length >= pageSize) flush();
         views.push(view);
-        return { ...summary, page: pages };
+        table.add({ ...summary, page: pages });
       });
       flush();
-      write(dataElement({ ...data, episodePages: pages }));
+      write(dataElement({ ...data, episodeTable: table.table(), episodePages: pages }));
       write(after);
     } finally {
       closeSync(descriptor);
