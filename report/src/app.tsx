@@ -28,6 +28,8 @@ export function App({ index }: { readonly index: ReportIndex }) {
   const routeKey = JSON.stringify(route);
 
   useEffect(() => {
+    // Marks (`toolgauge:start`, `:decoded`, `:indexed`, `:ready`) let bench/report-html.ts time each step.
+    performance.mark('toolgauge:ready');
     document.body.dataset.ready = 'true';
   }, []);
   // Scroll to the top whenever the route changes (an episode keeps its place for milestone jumps).

@@ -18,8 +18,10 @@ async function start(): Promise<void> {
   if (!root) return;
   let data: ReportData | undefined;
   let problem: ReportDataError | Error | undefined;
+  performance.mark('toolgauge:start');
   try {
     data = await decodeReportData(readDataElementText(document));
+    performance.mark('toolgauge:decoded');
   } catch (error) {
     problem = error instanceof Error ? error : new Error(String(error));
   }
@@ -32,7 +34,9 @@ async function start(): Promise<void> {
   }
   root.replaceChildren();
   if (data) {
-    render(<App index={buildReportIndex(data)} />, root);
+    const index = buildReportIndex(data);
+    performance.mark('toolgauge:indexed');
+    render(<App index={index} />, root);
     return;
   }
   const empty = problem instanceof ReportDataError && problem.reason === 'empty';

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { getBenchmark } from '../benchmarks/registry.js';
-import { benchmarkJobs, executeRun, loadPriceTable, RunStore, runServices } from '../runs/index.js';
+import { benchmarkJobs, buildRunReport, executeRun, loadPriceTable, RunStore, runServices } from '../runs/index.js';
 import { buildReportData } from './build-report-data.js';
 import { expandEpisodeTable } from './episode-table.js';
 import { writeHtmlReport } from './html-report.js';
@@ -65,7 +65,21 @@ describe('writeHtmlReport', () => {
     const inline = buildReportData(store, ['paged'], 'now');
     const file = join(folder, 'report.html');
     const bytes = await writeHtmlReport(store, ['paged'], file, { template, pageSize: 3, generatedAt: 'now' });
+    // Read in one pass, the summaries are what `toolgauge report` computes from the stored rows.
+    const runReport = buildRunReport(store, 'paged');
     store.close();
+    const sandbox = runReport.benchmarks.sandbox;
+    const { benchmark: _benchmark, trials, tokens, requests, episodes: _episodes, ...declared } = sandbox ?? {};
+    expect(inline.benchmarkRuns).toEqual([{ runId: 'paged', benchmark: 'sandbox', ...declared }]);
+    expect(inline.runs[0]).toMatchObject({
+      createdAt: runReport.createdAt,
+      config: runReport.config,
+      trials,
+      tokens,
+      requests,
+      status: sandbox?.status,
+      overall: { episodes: 7, confidenceInterval: sandbox?.overall.confidenceInterval },
+    });
     const html = await readFile(file, 'utf8');
     expect(bytes).toBe(Buffer.byteLength(html));
     expect(existsSync(`${file}.partial`)).toBe(false);
