@@ -80,7 +80,8 @@ export function checkReportData(value: unknown): ReportData {
   }
   // Paged reports (format 4) hold their episode summaries as columns: one object each from here on.
   let episodes: unknown = rest.episodes;
-  if (episodeTable !== undefined && episodes === undefined) {
+  const fromTable = episodeTable !== undefined && episodes === undefined;
+  if (fromTable) {
     try {
       episodes = expandEpisodeTable(episodeTable as EpisodeTable);
     } catch (error) {
@@ -95,6 +96,12 @@ export function checkReportData(value: unknown): ReportData {
       throw new ReportDataError('invalid', `Run ${position} has no "runId".`);
     }
   });
+  // An episode table's identifying columns are checked as it is read.
+  if (!fromTable) checkEpisodes(episodes);
+  return { ...rest, runs, benchmarkRuns, worlds, episodes } as unknown as ReportData;
+}
+
+function checkEpisodes(episodes: readonly unknown[]): void {
   episodes.forEach((episode: unknown, position) => {
     if (
       !isRecord(episode) ||
@@ -106,5 +113,4 @@ export function checkReportData(value: unknown): ReportData {
       throw new ReportDataError('invalid', `Episode ${position} lacks "runId", "caseId", "trial" or "benchmark".`);
     }
   });
-  return { ...rest, runs, benchmarkRuns, worlds, episodes } as unknown as ReportData;
 }
