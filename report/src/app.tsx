@@ -55,7 +55,7 @@ export function App({ index }: { readonly index: ReportIndex }) {
           </NavLink>
         </nav>
         <div class="meta">
-          {formatCount(index.runs.length)} runs · {formatCount(index.data.episodes.length)} episodes · generated{' '}
+          {formatCount(index.runs.length)} runs · {formatCount(index.episodeCount)} episodes · generated{' '}
           {index.data.generatedAt}
         </div>
       </header>

@@ -1,4 +1,6 @@
+import { distinctColumnValues, episodeColumn } from '../../src/report/episode-table';
 import type { ReportData, ReportEpisode, ReportRun } from '../../src/report/report-data';
+import { episodeTableOf } from './decode-report-data';
 import { AUGMENTATION_ORDER, CATEGORY_ORDER, orderNames } from './format';
 
 /** The report data with the look-ups every view needs, built once after decoding. */
@@ -9,7 +11,12 @@ export interface ReportIndex {
   /** Every run id seen in runs or episodes, in first-seen order. */
   readonly runIds: readonly string[];
   readonly runById: ReadonlyMap<string, ReportRun>;
+  /** How many episodes the report lists (without making them, for paged reports). */
+  readonly episodeCount: number;
+  /** Each run's episodes, in the data's order (made on first use). */
   readonly episodesByRun: ReadonlyMap<string, readonly ReportEpisode[]>;
+  /** A run's episode scores (null where none) and failed count, for its histogram: read from columns when paged. */
+  runScores(runId: string): { readonly scores: readonly (number | null)[]; readonly failed: number };
   /** Categories and augmentations present anywhere, in the paper's column order. */
   readonly categories: readonly string[];
   readonly augmentations: readonly string[];
@@ -36,36 +43,67 @@ function lazily<T>(make: () => T): () => T {
 export function buildReportIndex(data: ReportData): ReportIndex {
   const runById = new Map(data.runs.map((run) => [run.runId, run]));
   const runIds = new Set(data.runs.map((run) => run.runId));
-  const episodesByRun = new Map<string, ReportEpisode[]>();
   const categories = new Set<string>();
   const augmentations = new Set<string>();
-  const seenCategoryLists = new Set<readonly string[]>();
   for (const run of data.runs) {
     for (const category of Object.keys(run.byCategory ?? {})) categories.add(category);
     for (const augmentation of Object.keys(run.byAugmentation ?? {})) augmentations.add(augmentation);
   }
-  let lastRunId: string | undefined;
-  let lastList: ReportEpisode[] = [];
-  for (const episode of data.episodes) {
-    if (episode.runId !== lastRunId) {
+  // A paged report's columns give the run ids, categories and augmentations without making any episode.
+  const table = episodeTableOf(data);
+  const addCategories = (list: unknown): void => {
+    if (Array.isArray(list)) for (const category of list) categories.add(String(category));
+  };
+  if (table) {
+    for (const runId of distinctColumnValues(table, 'runId')) runIds.add(String(runId));
+    for (const list of distinctColumnValues(table, 'categories')) addCategories(list);
+    for (const augmentation of distinctColumnValues(table, 'augmentation')) {
+      if (typeof augmentation === 'string' && augmentation !== '') augmentations.add(augmentation);
+    }
+  } else {
+    const seenCategoryLists = new Set<readonly string[]>();
+    for (const episode of data.episodes) {
       runIds.add(episode.runId);
-      const list = episodesByRun.get(episode.runId);
-      if (list) lastList = list;
-      else {
-        lastList = [];
-        episodesByRun.set(episode.runId, lastList);
+      const list = episode.categories ?? [];
+      if (!seenCategoryLists.has(list)) {
+        seenCategoryLists.add(list);
+        addCategories(list);
       }
-      lastRunId = episode.runId;
+      if (episode.augmentation) augmentations.add(episode.augmentation);
     }
-    lastList.push(episode);
-    // Episodes read from a table share their category lists: look at each list once.
-    const list = episode.categories ?? [];
-    if (!seenCategoryLists.has(list)) {
-      seenCategoryLists.add(list);
-      for (const category of list) categories.add(category);
-    }
-    if (episode.augmentation) augmentations.add(episode.augmentation);
   }
+  const episodesByRun = lazily(() => {
+    const byRun = new Map<string, ReportEpisode[]>();
+    for (const episode of data.episodes) {
+      const list = byRun.get(episode.runId);
+      if (list) list.push(episode);
+      else byRun.set(episode.runId, [episode]);
+    }
+    return byRun;
+  });
+  const scoresByRun = lazily(() => {
+    const byRun = new Map<string, { scores: (number | null)[]; failed: number }>();
+    const add = (runId: string, score: unknown, status: unknown): void => {
+      let entry = byRun.get(runId);
+      if (!entry) {
+        entry = { scores: [], failed: 0 };
+        byRun.set(runId, entry);
+      }
+      entry.scores.push(typeof score === 'number' ? score : null);
+      if (status === 'failed') entry.failed += 1;
+    };
+    if (table) {
+      const [runIdColumn, scoreColumn, statusColumn] = ['runId', 'score', 'status'].map((field) =>
+        episodeColumn(table, field),
+      );
+      for (let position = 0; position < table.count; position += 1) {
+        add(String(runIdColumn?.[position]), scoreColumn?.[position], statusColumn?.[position]);
+      }
+    } else {
+      for (const episode of data.episodes) add(episode.runId, episode.score, episode.status);
+    }
+    return byRun;
+  });
   const episodeByKey = lazily(
     () => new Map(data.episodes.map((episode) => [episodeKey(episode.runId, episode.caseId, episode.trial), episode])),
   );
@@ -83,10 +121,14 @@ export function buildReportIndex(data: ReportData): ReportIndex {
   });
   return {
     data,
+    episodeCount: table ? table.count : data.episodes.length,
     runs: data.runs,
     runIds: [...runIds],
     runById,
-    episodesByRun,
+    get episodesByRun() {
+      return episodesByRun();
+    },
+    runScores: (runId) => scoresByRun().get(runId) ?? { scores: [], failed: 0 },
     categories: orderNames(categories, CATEGORY_ORDER),
     augmentations: orderNames(augmentations, AUGMENTATION_ORDER),
     maxTrials: Math.max(1, ...data.runs.map((run) => run.trials?.trials ?? 1)),

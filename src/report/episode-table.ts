@@ -109,8 +109,8 @@ function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
-/** A column's values, one per episode (a dictionary column looked up), after checking its length and codes. */
-function columnValues(table: EpisodeTable, field: string): readonly unknown[] {
+/** Throws unless `field` is a column of `table.count` values, or of as many codes into its dictionary. */
+function checkColumn(table: EpisodeTable, field: string): void {
   const column: unknown = table.columns[field];
   if (!isRecord(column)) throw new EpisodeTableError(`The episode table has no "${field}" column.`);
   if (Array.isArray(column.values)) {
@@ -119,7 +119,7 @@ function columnValues(table: EpisodeTable, field: string): readonly unknown[] {
         `The episode table's "${field}" column has ${column.values.length} values, not ${table.count}.`,
       );
     }
-    return column.values;
+    return;
   }
   const { dictionary, codes } = column;
   if (!Array.isArray(dictionary) || !Array.isArray(codes) || codes.length !== table.count) {
@@ -127,18 +127,50 @@ function columnValues(table: EpisodeTable, field: string): readonly unknown[] {
       `The episode table's "${field}" column is neither values nor a dictionary of ${table.count} codes.`,
     );
   }
-  return codes.map((code: unknown) => {
+  for (const code of codes) {
     if (typeof code !== 'number' || !Number.isInteger(code) || code < 0 || code >= dictionary.length) {
       throw new EpisodeTableError(`The episode table's "${field}" column has a code outside its dictionary.`);
     }
-    return dictionary[code];
-  });
+  }
 }
 
-/** Checks that every value of an identifying column has the type the page relies on. */
-function checkType(values: readonly unknown[], field: string, type: 'string' | 'number'): void {
-  for (const value of values) {
-    if (typeof value !== type) throw new EpisodeTableError(`The episode table's "${field}" column has a non-${type}.`);
+/** A column's values, one per episode (a dictionary column looked up); the table is checked already. */
+export function episodeColumn(table: EpisodeTable, field: string): readonly unknown[] {
+  const column = table.columns[field];
+  if (!column) return [];
+  if ('values' in column) return column.values;
+  const { dictionary, codes } = column;
+  return codes.map((code) => dictionary[code]);
+}
+
+/** The distinct values of a column, without reading it episode by episode when it is a dictionary. */
+export function distinctColumnValues(table: EpisodeTable, field: string): readonly unknown[] {
+  const column = table.columns[field];
+  if (!column) return [];
+  return 'values' in column ? [...new Set(column.values)] : column.dictionary;
+}
+
+/**
+ * Checks a table crossed a file boundary intact: its count, every column's length and codes, and the
+ * types of the identifying columns (run, benchmark, case, trial). Cheap: nothing is built.
+ */
+export function checkEpisodeTable(table: unknown): asserts table is EpisodeTable {
+  if (!isRecord(table) || !Number.isInteger(table.count) || !isRecord(table.columns) || !isRecord(table.metricValues)) {
+    throw new EpisodeTableError('The episode table lacks "count", "columns" or "metricValues".');
+  }
+  const checked = table as unknown as EpisodeTable;
+  for (const field of [...DICTIONARY_FIELDS, ...VALUE_FIELDS]) checkColumn(checked, field);
+  for (const [metric, column] of Object.entries(table.metricValues)) {
+    if (!Array.isArray(column) || column.length !== table.count) {
+      throw new EpisodeTableError(`The episode table's "${metric}" metric column does not have ${table.count} values.`);
+    }
+  }
+  const identifying = { runId: 'string', benchmark: 'string', caseId: 'string', trial: 'number' } as const;
+  for (const [field, type] of Object.entries(identifying)) {
+    for (const value of distinctColumnValues(checked, field)) {
+      if (typeof value !== type)
+        throw new EpisodeTableError(`The episode table's "${field}" column has a non-${type}.`);
+    }
   }
 }
 
@@ -149,44 +181,12 @@ function checkType(values: readonly unknown[], field: string, type: 'string' | '
  * the same shape, which keeps 100,000 of them fast to make and to read.
  */
 export function expandEpisodeTable(table: EpisodeTable): ReportEpisode[] {
-  if (!isRecord(table) || !Number.isInteger(table.count) || !isRecord(table.columns) || !isRecord(table.metricValues)) {
-    throw new EpisodeTableError('The episode table lacks "count", "columns" or "metricValues".');
-  }
-  const metricColumns = new Map<string, readonly unknown[]>();
-  for (const [metric, column] of Object.entries(table.metricValues)) {
-    if (!Array.isArray(column) || column.length !== table.count) {
-      throw new EpisodeTableError(`The episode table's "${metric}" metric column does not have ${table.count} values.`);
-    }
-    metricColumns.set(metric, column);
-  }
-  const runId = columnValues(table, 'runId');
-  const benchmark = columnValues(table, 'benchmark');
-  const caseId = columnValues(table, 'caseId');
-  const trial = columnValues(table, 'trial');
-  checkType(runId, 'runId', 'string');
-  checkType(benchmark, 'benchmark', 'string');
-  checkType(caseId, 'caseId', 'string');
-  checkType(trial, 'trial', 'number');
-  const [status, error, baseId, scenarioId, augmentation, categories, labels, metricKeys] = [
-    'status',
-    'error',
-    'baseId',
-    'scenarioId',
-    'augmentation',
-    'categories',
-    'labels',
-    'metricKeys',
-  ].map((field) => columnValues(table, field));
-  const [score, turnCount, cost, inputTokens, outputTokens, diagnosticCount, toolErrors, page] = [
-    'score',
-    'turnCount',
-    'cost',
-    'inputTokens',
-    'outputTokens',
-    'diagnosticCount',
-    'toolErrors',
-    'page',
-  ].map((field) => columnValues(table, field));
+  checkEpisodeTable(table);
+  const metricColumns = new Map<string, readonly unknown[]>(Object.entries(table.metricValues));
+  const [runId, benchmark, caseId, status, error, baseId, scenarioId, augmentation, categories, labels, metricKeys] =
+    DICTIONARY_FIELDS.map((field) => episodeColumn(table, field));
+  const [trial, score, turnCount, cost, inputTokens, outputTokens, diagnosticCount, toolErrors, page] =
+    VALUE_FIELDS.map((field) => episodeColumn(table, field));
   const optional = (values: readonly unknown[] | undefined, position: number) => values?.[position] ?? undefined;
   const pageFill: number[] = [];
   const episodes: ReportEpisode[] = new Array(table.count);
@@ -205,9 +205,9 @@ export function expandEpisodeTable(table: EpisodeTable): ReportEpisode[] {
       pageFill[onPage] = pagePosition + 1;
     }
     episodes[position] = {
-      runId: runId[position],
-      caseId: caseId[position],
-      trial: trial[position],
+      runId: runId?.[position],
+      caseId: caseId?.[position],
+      trial: trial?.[position],
       status: status?.[position],
       score: score?.[position],
       turnCount: turnCount?.[position],
@@ -219,7 +219,7 @@ export function expandEpisodeTable(table: EpisodeTable): ReportEpisode[] {
       scenarioId: scenarioId?.[position],
       augmentation: augmentation?.[position],
       categories: categories?.[position],
-      benchmark: benchmark[position],
+      benchmark: benchmark?.[position],
       metrics: metrics as MetricValues,
       labels: (labels?.[position] ?? {}) as Labels,
       diagnosticCount: optional(diagnosticCount, position),
