@@ -9,11 +9,12 @@ import type { ReportData } from '../../src/report/report-data';
 import { App } from './app';
 import { decodeReportData, ReportDataError } from './decode-report-data';
 import { Notice } from './notice';
-import { readDataElementText } from './report-data-element';
+import { dataElementRead, readDataElementText } from './report-data-element';
 import { buildReportIndex } from './report-index';
 
 /** Reads the embedded data, renders the report, then marks the page ready (`body[data-ready=true]`). */
 async function start(): Promise<void> {
+  await dataElementRead(document);
   const root = document.getElementById('app');
   if (!root) return;
   let data: ReportData | undefined;

@@ -1,8 +1,8 @@
-import { closeSync, openSync, renameSync, rmSync, writeSync } from 'node:fs';
+import { closeSync, openSync, readSync, renameSync, rmSync, writeSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { gzipSync } from 'node:zlib';
 import type { RunStore } from '../runs/index.js';
-import { collectReportData, type EpisodeView } from './build-report-data.js';
+import { collectReportData, type EpisodeView, type ReportDataWithoutEpisodes } from './build-report-data.js';
 import { EpisodeTableBuilder } from './episode-table.js';
 import {
   EPISODE_PAGE_TYPE,
@@ -70,31 +70,53 @@ export async function writeHtmlReport(
   const { before, after } = await readTemplate(options.template ?? REPORT_TEMPLATE);
   const pageSize = options.pageSize ?? EPISODE_PAGE_SIZE;
   const partial = `${file}.partial`;
-  const descriptor = openSync(partial, 'w');
+  // The pages are written aside first: the data element goes before them in the file, so the page can
+  // show the overview while the browser is still reading the pages (real-sized reports: 100+ MB).
+  const pagesFile = `${file}.pages.partial`;
   let bytes = 0;
-  const write = (text: string): void => {
-    bytes += writeSync(descriptor, text);
-  };
   try {
+    const pagesDescriptor = openSync(pagesFile, 'w');
+    let data: ReportDataWithoutEpisodes;
+    let pages = 0;
+    const table = new EpisodeTableBuilder();
     try {
-      write(before);
-      let pages = 0;
       let views: EpisodeView[] = [];
       const flush = (): void => {
         if (views.length === 0) return;
-        write(`<script id="${episodePageElementId(pages)}" type="${EPISODE_PAGE_TYPE}">${encode(views, 6)}</script>\n`);
+        writeSync(
+          pagesDescriptor,
+          `<script id="${episodePageElementId(pages)}" type="${EPISODE_PAGE_TYPE}">${encode(views, 6)}</script>\n`,
+        );
         pages += 1;
         views = [];
       };
       const generatedAt = options.generatedAt ?? new Date().toISOString();
-      const table = new EpisodeTableBuilder();
-      const data = collectReportData(store, runIds, generatedAt, (summary, view) => {
+      data = collectReportData(store, runIds, generatedAt, (summary, view) => {
         if (views.length >= pageSize) flush();
         views.push(view);
         table.add({ ...summary, page: pages });
       });
       flush();
+    } finally {
+      closeSync(pagesDescriptor);
+    }
+    const descriptor = openSync(partial, 'w');
+    try {
+      const write = (text: string | Uint8Array): void => {
+        bytes += typeof text === 'string' ? writeSync(descriptor, text) : writeSync(descriptor, text);
+      };
+      write(before);
       write(dataElement({ ...data, episodeTable: table.table(), episodePages: pages }));
+      write('\n');
+      const pagesReader = openSync(pagesFile, 'r');
+      try {
+        const chunk = Buffer.alloc(1 << 20);
+        for (let read = readSync(pagesReader, chunk); read > 0; read = readSync(pagesReader, chunk)) {
+          write(chunk.subarray(0, read));
+        }
+      } finally {
+        closeSync(pagesReader);
+      }
       write(after);
     } finally {
       closeSync(descriptor);
@@ -103,6 +125,8 @@ export async function writeHtmlReport(
   } catch (error) {
     rmSync(partial, { force: true });
     throw error;
+  } finally {
+    rmSync(pagesFile, { force: true });
   }
   return bytes;
 }
