@@ -103,7 +103,8 @@ export async function writeHtmlReport(
     const descriptor = openSync(partial, 'w');
     try {
       const write = (text: string | Uint8Array): void => {
-        bytes += typeof text === 'string' ? writeSync(descriptor, text) : writeSync(descriptor, text);
+        // writeSync's overloads take a string or bytes, not either.
+        bytes += writeSync(descriptor, typeof text === 'string' ? Buffer.from(text) : text);
       };
       write(before);
       write(dataElement({ ...data, episodeTable: table.table(), episodePages: pages }));
