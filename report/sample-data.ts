@@ -321,7 +321,7 @@ export function buildSampleReportData(options: SampleOptions = {}): ReportData {
     });
   }
   return {
-    formatVersion: 3,
+    formatVersion: 4,
     generatedAt: '2026-08-04T08:00:00.000Z',
     runs,
     benchmarkRuns: [],

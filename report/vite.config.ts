@@ -60,7 +60,9 @@ function inlineIntoOneFile(): Plugin {
         if (output.type === 'chunk') {
           const tag = new RegExp(`<script\\b[^>]*\\bsrc="[^"]*${name}"[^>]*></script>`);
           if (!tag.test(html)) this.error(`report build: no <script> tag for ${fileName}`);
-          const inline = `<script type="module">${escapeInlineScript(output.code)}</script>`;
+          // `async`: the script starts while the browser still reads the file (large reports put their
+          // episode views after the data element; main.tsx waits for the data element itself).
+          const inline = `<script type="module" async>${escapeInlineScript(output.code)}</script>`;
           html = html.replace(tag, () => inline);
         } else if (fileName.endsWith('.css')) {
           const tag = new RegExp(`<link\\b[^>]*\\bhref="[^"]*${name}"[^>]*>`);

@@ -3,6 +3,8 @@ import type { ReportEpisode } from '../../src/report/report-data';
 import { buildSampleReportData } from '../sample-data';
 import {
   buildCaseRows,
+  type CaseRow,
+  type CaseSortKey,
   DEFAULT_SORT,
   EMPTY_FILTER,
   filterCaseRows,
@@ -129,6 +131,31 @@ describe('pageOf', () => {
 
   it('has one empty page for no rows', () => {
     expect(pageOf([], 4)).toMatchObject({ page: 0, pageCount: 1, start: 0, end: 0, total: 0, rows: [] });
+  });
+
+  it('sorts every column as comparing the rows one pair at a time would (text by locale, numbers in text by value)', () => {
+    const text = (value: string | number | null) => String(value);
+    const value = (row: CaseRow, key: CaseSortKey) => (key === 'categories' ? row.categories.join(', ') : row[key]);
+    const compare = (a: string | number | null, b: string | number | null) =>
+      typeof a === 'number' && typeof b === 'number' ? a - b : text(a).localeCompare(text(b), 'en', { numeric: true });
+    const keys: CaseSortKey[] = ['caseId', 'runId', 'trial', 'categories', 'augmentation', 'score', 'turns', 'status'];
+    const mixed = [...all.slice(0, 800), ...rows];
+    for (const key of keys) {
+      for (const direction of ['asc', 'desc'] as const) {
+        const expected = [...mixed].sort((a, b) => {
+          const left = value(a, key);
+          const right = value(b, key);
+          if (left === null || right === null) {
+            if (left !== right) return left === null ? 1 : -1;
+          } else {
+            const order = compare(left, right);
+            if (order !== 0) return direction === 'asc' ? order : -order;
+          }
+          return compare(a.caseId, b.caseId) || compare(a.runId, b.runId) || a.trial - b.trial;
+        });
+        expect(sortCaseRows(mixed, { key, direction }), `${key} ${direction}`).toEqual(expected);
+      }
+    }
   });
 
   it('filters and sorts 10,000 episodes quickly', () => {

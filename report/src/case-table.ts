@@ -90,28 +90,42 @@ export function filterCaseRows(rows: readonly CaseRow[], filter: CaseFilter): Ca
   );
 }
 
-type SortValue = string | number | null;
+/** How text columns compare: numbers within the text by value (`case-2` before `case-10`). */
+const collator = new Intl.Collator('en', { numeric: true });
 
-function sortValue(row: CaseRow, key: CaseSortKey): SortValue {
+/**
+ * Each row's rank among the distinct texts of a column, in the collator's order (texts it finds equal
+ * share a rank): sorting 100,000 rows then compares numbers, and the collator sees only distinct texts.
+ */
+function textRanks(rows: readonly CaseRow[], text: (row: CaseRow) => string): Float64Array {
+  const distinct = [...new Set(rows.map(text))].sort(collator.compare);
+  const rankOf = new Map<string, number>();
+  let rank = 0;
+  distinct.forEach((value, position) => {
+    const previous = distinct[position - 1];
+    if (previous !== undefined && collator.compare(previous, value) !== 0) rank += 1;
+    rankOf.set(value, rank);
+  });
+  return Float64Array.from(rows, (row) => rankOf.get(text(row)) ?? 0);
+}
+
+/** The sort column as numbers (text columns as ranks); NaN where the value is missing. */
+function sortNumbers(rows: readonly CaseRow[], key: CaseSortKey): Float64Array {
   switch (key) {
     case 'categories':
-      return row.categories.join(', ');
+      return textRanks(rows, (row) => row.categories.join(', '));
     case 'caseId':
     case 'runId':
     case 'augmentation':
     case 'status':
+      return textRanks(rows, (row) => row[key]);
     case 'trial':
     case 'score':
     case 'turns':
     case 'diagnostics':
     case 'toolErrors':
-      return row[key];
+      return Float64Array.from(rows, (row) => row[key] ?? Number.NaN);
   }
-}
-
-function compareValues(a: SortValue, b: SortValue): number {
-  if (typeof a === 'number' && typeof b === 'number') return a - b;
-  return String(a).localeCompare(String(b), 'en', { numeric: true });
 }
 
 /**
@@ -120,17 +134,23 @@ function compareValues(a: SortValue, b: SortValue): number {
  */
 export function sortCaseRows(rows: readonly CaseRow[], sort: CaseSort): CaseRow[] {
   const sign = sort.direction === 'asc' ? 1 : -1;
-  return [...rows].sort((a, b) => {
-    const left = sortValue(a, sort.key);
-    const right = sortValue(b, sort.key);
-    if (left === null || right === null) {
-      if (left !== right) return left === null ? 1 : -1;
-    } else {
-      const order = compareValues(left, right);
-      if (order !== 0) return order * sign;
+  const primary = sortNumbers(rows, sort.key);
+  const cases = sort.key === 'caseId' ? primary : textRanks(rows, (row) => row.caseId);
+  const runs = sort.key === 'runId' ? primary : textRanks(rows, (row) => row.runId);
+  const trials = Float64Array.from(rows, (row) => row.trial);
+  const order = rows.map((_, position) => position);
+  order.sort((a, b) => {
+    const left = primary[a] ?? Number.NaN;
+    const right = primary[b] ?? Number.NaN;
+    const leftMissing = Number.isNaN(left);
+    if (leftMissing || Number.isNaN(right)) {
+      if (leftMissing !== Number.isNaN(right)) return leftMissing ? 1 : -1;
+    } else if (left !== right) {
+      return (left - right) * sign;
     }
-    return compareValues(a.caseId, b.caseId) || compareValues(a.runId, b.runId) || compareValues(a.trial, b.trial);
+    return (cases[a] ?? 0) - (cases[b] ?? 0) || (runs[a] ?? 0) - (runs[b] ?? 0) || (trials[a] ?? 0) - (trials[b] ?? 0);
   });
+  return order.map((position) => rows[position] as CaseRow);
 }
 
 /** The next sort after clicking a header: same column flips, a new column starts ascending (numbers descending). */

@@ -5,6 +5,7 @@ import {
   buildCaseRows,
   type CaseFilter,
   type CaseRow,
+  type CaseSort,
   type CaseSortKey,
   filterCaseRows,
   nextSort,
@@ -29,7 +30,20 @@ const COLUMNS: readonly { key: CaseSortKey; label: string; numeric?: boolean; ti
   { key: 'toolErrors', label: 'Tool errors', numeric: true, title: 'Calls answered with a tool error' },
 ];
 
-/** Every episode in one sortable, filterable, paged table (100 rows a page keeps 10,000 episodes fast). */
+/** The rows shown last per report: coming back from an episode finds them without filtering or sorting again. */
+const shown = new WeakMap<ReportIndex, { rows: CaseRow[]; filter: CaseFilter; sort: CaseSort; sorted: CaseRow[] }>();
+
+/** The report's rows filtered and sorted (100,000 episodes take a moment: done once per filter and sort). */
+function shownRows(index: ReportIndex, filter: CaseFilter, sort: CaseSort): { rows: CaseRow[]; sorted: CaseRow[] } {
+  const last = shown.get(index);
+  if (last && JSON.stringify([last.filter, last.sort]) === JSON.stringify([filter, sort])) return last;
+  const rows = last?.rows ?? buildCaseRows(index.data.episodes);
+  const sorted = sortCaseRows(filterCaseRows(rows, filter), sort);
+  shown.set(index, { rows, filter, sort, sorted });
+  return { rows, sorted };
+}
+
+/** Every episode in one sortable, filterable, paged table (100 rows a page keeps 100,000 episodes fast). */
 export function CasesView({
   index,
   state,
@@ -39,9 +53,7 @@ export function CasesView({
   readonly state: CasesState;
   readonly onChange: (state: CasesState) => void;
 }) {
-  const rows = useMemo(() => buildCaseRows(index.data.episodes), [index]);
-  const filtered = useMemo(() => filterCaseRows(rows, state.filter), [rows, state.filter]);
-  const sorted = useMemo(() => sortCaseRows(filtered, state.sort), [filtered, state.sort]);
+  const { rows, sorted } = useMemo(() => shownRows(index, state.filter, state.sort), [index, state.filter, state.sort]);
   const page = pageOf(sorted, state.page);
   const setFilter = (change: Partial<CaseFilter>): void =>
     onChange({ ...state, filter: { ...state.filter, ...change }, page: 0 });
@@ -91,7 +103,7 @@ export function CasesView({
           testId="status-filter"
         />
         <span class="muted" data-testid="case-count">
-          {formatCount(filtered.length)} of {formatCount(rows.length)} episodes
+          {formatCount(sorted.length)} of {formatCount(rows.length)} episodes
         </span>
       </div>
       <div class="table-wrap">

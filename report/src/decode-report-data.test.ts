@@ -1,5 +1,6 @@
 import { gzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
+import { EpisodeTableBuilder } from '../../src/report/episode-table';
 import {
   REPORT_DATA_ELEMENT_ID as CONTRACT_ID,
   EPISODE_PAGE_TYPE as CONTRACT_PAGE_TYPE,
@@ -37,7 +38,42 @@ describe('decodeReportData', () => {
 
   it('ignores whitespace and line breaks around and inside the base64', async () => {
     const text = encode(buildSampleReportData()).replace(/(.{76})/g, '$1\n');
-    await expect(decodeReportData(`\n  ${text}\n`)).resolves.toMatchObject({ formatVersion: 3 });
+    await expect(decodeReportData(`\n  ${text}\n`)).resolves.toMatchObject({ formatVersion: 4 });
+  });
+
+  it("reads a paged report's episode table back into the same episodes, and the episode lists of format 3", async () => {
+    const data = buildSampleReportData({ hostile: true, extraEpisodes: 50 });
+    const table = new EpisodeTableBuilder();
+    data.episodes.forEach(({ detail: _detail, generic: _generic, ...summary }, position) => {
+      table.add({ ...summary, page: Math.floor(position / 20) });
+    });
+    const { episodes: _episodes, ...rest } = data;
+    const decoded = await decodeReportData(encode({ ...rest, episodeTable: table.table(), episodePages: 3 }));
+    expect(decoded.episodes).toEqual(
+      data.episodes.map(({ detail: _detail, generic: _generic, ...summary }, position) => ({
+        ...summary,
+        page: Math.floor(position / 20),
+        pagePosition: position % 20,
+      })),
+    );
+    const older = { ...data, formatVersion: 3, episodes: data.episodes.map((episode) => ({ ...episode, page: 0 })) };
+    expect((await decodeReportData(encode(older))).episodes).toEqual(older.episodes);
+  });
+
+  it('rejects an episode table whose columns do not fit its count', async () => {
+    const { episodes, ...rest } = buildSampleReportData();
+    const table = new EpisodeTableBuilder();
+    for (const episode of episodes) table.add(episode);
+    const { columns, ...counted } = table.table();
+    const short = { ...counted, columns: { ...columns, trial: { values: [1] } } };
+    await expect(decodeReportData(encode({ ...rest, episodeTable: short }))).rejects.toMatchObject({
+      reason: 'invalid',
+      message: /"trial" column has 1 values/,
+    });
+    const outside = { ...counted, columns: { ...columns, runId: { dictionary: [], codes: episodes.map(() => 0) } } };
+    await expect(decodeReportData(encode({ ...rest, episodeTable: outside }))).rejects.toThrow(
+      /outside its dictionary/,
+    );
   });
 
   it('reports an empty element as "empty"', async () => {
@@ -55,7 +91,7 @@ describe('decodeReportData', () => {
 
   it('rejects other format versions and missing collections with a clear message', async () => {
     await expect(decodeReportData(encode({ ...buildSampleReportData(), formatVersion: 1 }))).rejects.toThrow(
-      /format version 1; this page reads version 3/,
+      /format version 1; this page reads version 4/,
     );
     expect(() => checkReportData({ formatVersion: 2, runs: [], benchmarkRuns: [], worlds: {} })).toThrow(/"episodes"/);
     expect(() => checkReportData({ formatVersion: 2, runs: [], episodes: [], worlds: {} })).toThrow(/"benchmarkRuns"/);

@@ -1,9 +1,13 @@
-import type { ReportData } from '../../src/report/report-data';
+import { checkEpisodeTable, EpisodeTableError, expandEpisodeTable } from '../../src/report/episode-table';
+import type { EpisodeTable, ReportData, ReportEpisode } from '../../src/report/report-data';
 
 /** The format version this page reads (the contract's `REPORT_FORMAT_VERSION`). */
-export const SUPPORTED_FORMAT_VERSION = 3;
-/** Older versions it also reads: 2 lacks paging and per-episode counts, which the page then derives. */
-const OLDER_VERSIONS_READ: readonly unknown[] = [2];
+export const SUPPORTED_FORMAT_VERSION = 4;
+/**
+ * Older versions it also reads: 2 lacks paging and per-episode counts, which the page then derives;
+ * 3 lists paged episodes as objects, not as an `episodeTable`.
+ */
+const OLDER_VERSIONS_READ: readonly unknown[] = [2, 3];
 
 /** Why the page has nothing to show: no data at all, or data it cannot read. */
 export class ReportDataError extends Error {
@@ -69,18 +73,70 @@ export function checkReportData(value: unknown): ReportData {
       `The report data has format version ${String(value.formatVersion)}; this page reads version ${SUPPORTED_FORMAT_VERSION}.`,
     );
   }
-  const { runs, episodes, worlds, benchmarkRuns } = value;
+  const { runs, worlds, benchmarkRuns, episodeTable, ...rest } = value;
   if (!Array.isArray(runs)) throw new ReportDataError('invalid', 'The report data has no "runs" list.');
   if (!Array.isArray(benchmarkRuns)) {
     throw new ReportDataError('invalid', 'The report data has no "benchmarkRuns" list.');
   }
-  if (!Array.isArray(episodes)) throw new ReportDataError('invalid', 'The report data has no "episodes" list.');
   if (!isRecord(worlds)) throw new ReportDataError('invalid', 'The report data has no "worlds" object.');
+  // Paged reports (format 4) hold their episode summaries as columns, checked now and made into one
+  // object per episode only when a view first asks for `episodes` (the overview reads the columns).
+  if (episodeTable !== undefined && rest.episodes === undefined) {
+    try {
+      checkEpisodeTable(episodeTable);
+    } catch (error) {
+      if (error instanceof EpisodeTableError) throw new ReportDataError('invalid', error.message);
+      throw error;
+    }
+    checkRuns(runs);
+    return withEpisodeTable(
+      { ...rest, runs, benchmarkRuns, worlds } as unknown as Omit<ReportData, 'episodes'>,
+      episodeTable,
+    );
+  }
+  const { episodes } = rest;
+  if (!Array.isArray(episodes)) throw new ReportDataError('invalid', 'The report data has no "episodes" list.');
+  checkRuns(runs);
+  checkEpisodes(episodes);
+  return { ...rest, runs, benchmarkRuns, worlds, episodes } as unknown as ReportData;
+}
+
+function checkRuns(runs: readonly unknown[]): void {
   runs.forEach((run: unknown, position) => {
     if (!isRecord(run) || typeof run.runId !== 'string') {
       throw new ReportDataError('invalid', `Run ${position} has no "runId".`);
     }
   });
+}
+
+const tables = new WeakMap<ReportData, EpisodeTable>();
+
+/** The episode table a report was read from (paged reports): the overview counts from its columns. */
+export function episodeTableOf(data: ReportData): EpisodeTable | undefined {
+  return tables.get(data);
+}
+
+/** Lets `copy` (a wrapper of a paged report `data`, in tests) be read from the same table. */
+export function tagLikePaged(data: ReportData, copy: ReportData): void {
+  const table = tables.get(data);
+  if (table) tables.set(copy, table);
+}
+
+/** The report with `episodes` made from the table on first use, and the table kept for `episodeTableOf`. */
+function withEpisodeTable(rest: Omit<ReportData, 'episodes'>, table: EpisodeTable): ReportData {
+  let episodes: ReportEpisode[] | undefined;
+  const data = Object.defineProperty({ ...rest }, 'episodes', {
+    enumerable: true,
+    get: () => {
+      episodes ??= expandEpisodeTable(table);
+      return episodes;
+    },
+  }) as ReportData;
+  tables.set(data, table);
+  return data;
+}
+
+function checkEpisodes(episodes: readonly unknown[]): void {
   episodes.forEach((episode: unknown, position) => {
     if (
       !isRecord(episode) ||
@@ -92,5 +148,4 @@ export function checkReportData(value: unknown): ReportData {
       throw new ReportDataError('invalid', `Episode ${position} lacks "runId", "caseId", "trial" or "benchmark".`);
     }
   });
-  return value as unknown as ReportData;
 }

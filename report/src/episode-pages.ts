@@ -1,6 +1,7 @@
 import type { ReportEpisode } from '../../src/report/report-data';
 import { EPISODE_PAGE_TYPE, episodePageElementId } from '../../src/report/report-data';
 import { base64ToBytes, gunzip, ReportDataError } from './decode-report-data';
+import { documentParsed } from './report-data-element';
 import type { ReportIndex } from './report-index';
 
 /** What a page element holds for each of its episodes: the views the report leaves out of its summaries. */
@@ -23,6 +24,8 @@ export function loadEpisodePage(
 }
 
 async function decodeEpisodePage(page: number, document: Document): Promise<readonly EpisodeView[]> {
+  // The pages follow the data element: while the browser is still reading them, wait for the rest.
+  await documentParsed(document);
   const element = document.getElementById(episodePageElementId(page));
   if (!element || element.getAttribute('type') !== EPISODE_PAGE_TYPE) {
     throw new ReportDataError('invalid', `The report has no page ${page} of episode views.`);

@@ -9,17 +9,20 @@ import type { ReportData } from '../../src/report/report-data';
 import { App } from './app';
 import { decodeReportData, ReportDataError } from './decode-report-data';
 import { Notice } from './notice';
-import { readDataElementText } from './report-data-element';
+import { dataElementRead, readDataElementText } from './report-data-element';
 import { buildReportIndex } from './report-index';
 
 /** Reads the embedded data, renders the report, then marks the page ready (`body[data-ready=true]`). */
 async function start(): Promise<void> {
+  await dataElementRead(document);
   const root = document.getElementById('app');
   if (!root) return;
   let data: ReportData | undefined;
   let problem: ReportDataError | Error | undefined;
+  performance.mark('toolgauge:start');
   try {
     data = await decodeReportData(readDataElementText(document));
+    performance.mark('toolgauge:decoded');
   } catch (error) {
     problem = error instanceof Error ? error : new Error(String(error));
   }
@@ -32,7 +35,9 @@ async function start(): Promise<void> {
   }
   root.replaceChildren();
   if (data) {
-    render(<App index={buildReportIndex(data)} />, root);
+    const index = buildReportIndex(data);
+    performance.mark('toolgauge:indexed');
+    render(<App index={index} />, root);
     return;
   }
   const empty = problem instanceof ReportDataError && problem.reason === 'empty';

@@ -1,8 +1,9 @@
 import * as Plot from '@observablehq/plot';
 import { useCallback, useMemo } from 'preact/hooks';
-import type { ReportEpisode, ReportRun } from '../../src/report/report-data';
+import type { ReportRun } from '../../src/report/report-data';
 import { formatCount, truncate } from './format';
 import { PlotFigure } from './plot-figure';
+import type { ReportIndex } from './report-index';
 import { scoreBins } from './score-bins';
 import { scoreColor } from './score-color';
 
@@ -22,23 +23,28 @@ function runLabel(run: ReportRun): string {
 /** One small histogram of episode scores per run. */
 export function ScoreHistograms({
   runs,
-  episodesByRun,
+  runScores,
 }: {
   readonly runs: readonly ReportRun[];
-  readonly episodesByRun: ReadonlyMap<string, readonly ReportEpisode[]>;
+  readonly runScores: ReportIndex['runScores'];
 }) {
   return (
     <div class="histograms">
       {runs.map((run) => (
-        <ScoreHistogram key={run.runId} run={run} episodes={episodesByRun.get(run.runId) ?? []} />
+        <ScoreHistogram key={run.runId} run={run} scores={runScores(run.runId)} />
       ))}
     </div>
   );
 }
 
-function ScoreHistogram({ run, episodes }: { readonly run: ReportRun; readonly episodes: readonly ReportEpisode[] }) {
-  const bins = useMemo(() => scoreBins(episodes.map((episode) => episode.score)), [episodes]);
-  const failed = episodes.filter((episode) => episode.status === 'failed').length;
+function ScoreHistogram({
+  run,
+  scores: { scores, failed },
+}: {
+  readonly run: ReportRun;
+  readonly scores: ReturnType<ReportIndex['runScores']>;
+}) {
+  const bins = useMemo(() => scoreBins(scores), [scores]);
   const draw = useCallback(
     (width: number) =>
       Plot.plot({
@@ -66,7 +72,7 @@ function ScoreHistogram({ run, episodes }: { readonly run: ReportRun; readonly e
       }),
     [bins],
   );
-  const scored = episodes.length - failed;
+  const scored = scores.length - failed;
   return (
     <div>
       <div class="title" title={run.runId}>

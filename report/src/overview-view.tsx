@@ -14,8 +14,8 @@ export function OverviewView({ index }: { readonly index: ReportIndex }) {
       <div data-testid="overview">
         <h1>Overview</h1>
         <p class="muted">
-          No run in this report has a ToolSandbox summary. {formatCount(index.data.episodes.length)} episodes are listed
-          under Cases.
+          No run in this report has a ToolSandbox summary. {formatCount(index.episodeCount)} episodes are listed under
+          Cases.
         </p>
         <BenchmarkTables benchmarkRuns={index.data.benchmarkRuns} />
       </div>
@@ -57,7 +57,7 @@ export function OverviewView({ index }: { readonly index: ReportIndex }) {
       <div class="plots">
         <section class="plot-card" style={{ gridColumn: '1 / -1' }}>
           <h3>Score distribution per run</h3>
-          <ScoreHistograms runs={runs} episodesByRun={index.episodesByRun} />
+          <ScoreHistograms runs={runs} runScores={index.runScores} />
         </section>
         <section class="plot-card">
           <h3>Cost per run</h3>

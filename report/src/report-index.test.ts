@@ -1,6 +1,9 @@
+import { gzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
+import { EpisodeTableBuilder } from '../../src/report/episode-table';
 import { buildSampleReportData } from '../sample-data';
 import { buildBusModel } from './bus-model';
+import { decodeReportData, tagLikePaged } from './decode-report-data';
 import { buildReportIndex, summaryColumns } from './report-index';
 
 describe('buildReportIndex', () => {
@@ -25,6 +28,43 @@ describe('buildReportIndex', () => {
     const extra = buildReportIndex({ ...data, runs: data.runs.slice(0, 1) });
     expect(extra.runIds).toEqual(data.runs.map((run) => run.runId));
     expect(extra.maxTrials).toBe(3);
+  });
+});
+
+describe('buildReportIndex over a paged report', () => {
+  it('answers from the episode table as from the episode list, making the episodes only when asked', async () => {
+    const data = buildSampleReportData({ extraEpisodes: 300 });
+    const table = new EpisodeTableBuilder();
+    data.episodes.forEach(({ detail: _detail, generic: _generic, ...summary }, position) => {
+      table.add({ ...summary, page: Math.floor(position / 100) });
+    });
+    const { episodes: _episodes, ...rest } = data;
+    const encoded = gzipSync(JSON.stringify({ ...rest, episodeTable: table.table(), episodePages: 4 })).toString(
+      'base64',
+    );
+    const paged = await decodeReportData(encoded);
+    let made = 0;
+    const counted = Object.defineProperty({ ...paged }, 'episodes', {
+      get: () => {
+        made += 1;
+        return paged.episodes;
+      },
+    });
+    tagLikePaged(paged, counted);
+    const fromTable = buildReportIndex(counted);
+    const fromList = buildReportIndex(data);
+    expect(fromTable.episodeCount).toBe(data.episodes.length);
+    expect(fromTable.runIds).toEqual(fromList.runIds);
+    expect(fromTable.categories).toEqual(fromList.categories);
+    expect(fromTable.augmentations).toEqual(fromList.augmentations);
+    for (const runId of fromList.runIds) expect(fromTable.runScores(runId)).toEqual(fromList.runScores(runId));
+    expect(made).toBe(0);
+    const last = data.episodes.at(-1);
+    if (!last) throw new Error('sample has episodes');
+    const found = fromTable.findEpisode(last.runId, last.caseId, last.trial);
+    expect(found).toMatchObject({ caseId: last.caseId, page: Math.floor((data.episodes.length - 1) / 100) });
+    expect(found && fromTable.pagePosition(found)).toBe((data.episodes.length - 1) % 100);
+    expect(made).toBeGreaterThan(0);
   });
 });
 

@@ -1,4 +1,6 @@
+import { distinctColumnValues, episodeColumn } from '../../src/report/episode-table';
 import type { ReportData, ReportEpisode, ReportRun } from '../../src/report/report-data';
+import { episodeTableOf } from './decode-report-data';
 import { AUGMENTATION_ORDER, CATEGORY_ORDER, orderNames } from './format';
 
 /** The report data with the look-ups every view needs, built once after decoding. */
@@ -9,7 +11,12 @@ export interface ReportIndex {
   /** Every run id seen in runs or episodes, in first-seen order. */
   readonly runIds: readonly string[];
   readonly runById: ReadonlyMap<string, ReportRun>;
+  /** How many episodes the report lists (without making them, for paged reports). */
+  readonly episodeCount: number;
+  /** Each run's episodes, in the data's order (made on first use). */
   readonly episodesByRun: ReadonlyMap<string, readonly ReportEpisode[]>;
+  /** A run's episode scores (null where none) and failed count, for its histogram: read from columns when paged. */
+  runScores(runId: string): { readonly scores: readonly (number | null)[]; readonly failed: number };
   /** Categories and augmentations present anywhere, in the paper's column order. */
   readonly categories: readonly string[];
   readonly augmentations: readonly string[];
@@ -21,47 +28,112 @@ export interface ReportIndex {
 }
 
 export function episodeKey(runId: string, caseId: string, trial: number): string {
-  return JSON.stringify([runId, caseId, trial]);
+  return `${runId}\u0000${caseId}\u0000${trial}`;
+}
+
+/** Builds `make()` on first use only (large reports open without look-ups nobody has asked for yet). */
+function lazily<T>(make: () => T): () => T {
+  let made: { value: T } | undefined;
+  return () => {
+    made ??= { value: make() };
+    return made.value;
+  };
 }
 
 export function buildReportIndex(data: ReportData): ReportIndex {
   const runById = new Map(data.runs.map((run) => [run.runId, run]));
   const runIds = new Set(data.runs.map((run) => run.runId));
-  const episodesByRun = new Map<string, ReportEpisode[]>();
-  const episodeByKey = new Map<string, ReportEpisode>();
   const categories = new Set<string>();
   const augmentations = new Set<string>();
-  const positions = new Map<ReportEpisode, number>();
-  const pageFill = new Map<number, number>();
   for (const run of data.runs) {
     for (const category of Object.keys(run.byCategory ?? {})) categories.add(category);
     for (const augmentation of Object.keys(run.byAugmentation ?? {})) augmentations.add(augmentation);
   }
-  for (const episode of data.episodes) {
-    runIds.add(episode.runId);
-    const list = episodesByRun.get(episode.runId);
-    if (list) list.push(episode);
-    else episodesByRun.set(episode.runId, [episode]);
-    episodeByKey.set(episodeKey(episode.runId, episode.caseId, episode.trial), episode);
-    if (episode.page !== undefined) {
+  // A paged report's columns give the run ids, categories and augmentations without making any episode.
+  const table = episodeTableOf(data);
+  const addCategories = (list: unknown): void => {
+    if (Array.isArray(list)) for (const category of list) categories.add(String(category));
+  };
+  if (table) {
+    for (const runId of distinctColumnValues(table, 'runId')) runIds.add(String(runId));
+    for (const list of distinctColumnValues(table, 'categories')) addCategories(list);
+    for (const augmentation of distinctColumnValues(table, 'augmentation')) {
+      if (typeof augmentation === 'string' && augmentation !== '') augmentations.add(augmentation);
+    }
+  } else {
+    const seenCategoryLists = new Set<readonly string[]>();
+    for (const episode of data.episodes) {
+      runIds.add(episode.runId);
+      const list = episode.categories ?? [];
+      if (!seenCategoryLists.has(list)) {
+        seenCategoryLists.add(list);
+        addCategories(list);
+      }
+      if (episode.augmentation) augmentations.add(episode.augmentation);
+    }
+  }
+  const episodesByRun = lazily(() => {
+    const byRun = new Map<string, ReportEpisode[]>();
+    for (const episode of data.episodes) {
+      const list = byRun.get(episode.runId);
+      if (list) list.push(episode);
+      else byRun.set(episode.runId, [episode]);
+    }
+    return byRun;
+  });
+  const scoresByRun = lazily(() => {
+    const byRun = new Map<string, { scores: (number | null)[]; failed: number }>();
+    const add = (runId: string, score: unknown, status: unknown): void => {
+      let entry = byRun.get(runId);
+      if (!entry) {
+        entry = { scores: [], failed: 0 };
+        byRun.set(runId, entry);
+      }
+      entry.scores.push(typeof score === 'number' ? score : null);
+      if (status === 'failed') entry.failed += 1;
+    };
+    if (table) {
+      const [runIdColumn, scoreColumn, statusColumn] = ['runId', 'score', 'status'].map((field) =>
+        episodeColumn(table, field),
+      );
+      for (let position = 0; position < table.count; position += 1) {
+        add(String(runIdColumn?.[position]), scoreColumn?.[position], statusColumn?.[position]);
+      }
+    } else {
+      for (const episode of data.episodes) add(episode.runId, episode.score, episode.status);
+    }
+    return byRun;
+  });
+  const episodeByKey = lazily(
+    () => new Map(data.episodes.map((episode) => [episodeKey(episode.runId, episode.caseId, episode.trial), episode])),
+  );
+  // Reports whose episodes do not carry their place in their page (format 3): count it once, when asked.
+  const positions = lazily(() => {
+    const found = new Map<ReportEpisode, number>();
+    const pageFill = new Map<number, number>();
+    for (const episode of data.episodes) {
+      if (episode.page === undefined) continue;
       const filled = pageFill.get(episode.page) ?? 0;
-      positions.set(episode, filled);
+      found.set(episode, filled);
       pageFill.set(episode.page, filled + 1);
     }
-    for (const category of episode.categories ?? []) categories.add(category);
-    if (episode.augmentation) augmentations.add(episode.augmentation);
-  }
+    return found;
+  });
   return {
     data,
+    episodeCount: table ? table.count : data.episodes.length,
     runs: data.runs,
     runIds: [...runIds],
     runById,
-    episodesByRun,
+    get episodesByRun() {
+      return episodesByRun();
+    },
+    runScores: (runId) => scoresByRun().get(runId) ?? { scores: [], failed: 0 },
     categories: orderNames(categories, CATEGORY_ORDER),
     augmentations: orderNames(augmentations, AUGMENTATION_ORDER),
     maxTrials: Math.max(1, ...data.runs.map((run) => run.trials?.trials ?? 1)),
-    findEpisode: (runId, caseId, trial) => episodeByKey.get(episodeKey(runId, caseId, trial)),
-    pagePosition: (episode) => positions.get(episode) ?? -1,
+    findEpisode: (runId, caseId, trial) => episodeByKey().get(episodeKey(runId, caseId, trial)),
+    pagePosition: (episode) => episode.pagePosition ?? positions().get(episode) ?? -1,
   };
 }
 

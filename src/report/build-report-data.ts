@@ -1,7 +1,14 @@
 import { createHash } from 'node:crypto';
 import { allBenchmarks, getBenchmark } from '../benchmarks/registry.js';
-import { buildRunReport, type EpisodeRow, type RunStore, readRecord } from '../runs/index.js';
-import { DIAGNOSTIC_PATTERNS, type Trajectory } from '../spec/index.js';
+import {
+  type BenchmarkReport,
+  benchmarkReport,
+  type EpisodeRow,
+  type RunStore,
+  readRecord,
+  storedOptionValues,
+} from '../runs/index.js';
+import { DIAGNOSTIC_PATTERNS, type Labels, type Trajectory } from '../spec/index.js';
 import {
   type GenericEpisodeDetail,
   type GroupSummary,
@@ -61,31 +68,53 @@ export function buildReportData(
   runIds: readonly string[],
   generatedAt = new Date().toISOString(),
 ): ReportData {
-  return collectReportData(store, runIds, generatedAt, (summary, view) => ({ ...summary, ...view }));
+  const episodes: ReportEpisode[] = [];
+  const data = collectReportData(store, runIds, generatedAt, (summary, view) => {
+    episodes.push({ ...summary, ...view });
+  });
+  return { ...data, episodes };
 }
 
+/** The report data apart from its episodes, which `collectReportData` hands out one by one. */
+export type ReportDataWithoutEpisodes = Omit<ReportData, 'episodes'>;
+
 /**
- * Reads the runs episode by episode (records are never all in memory at once) and hands each episode's
- * summary and view to `place`, which returns what the report's episode list holds for it.
+ * Reads each run once, episode by episode (records are never all in memory at once), and hands each
+ * episode's summary and view to `visit` as it goes; the run and benchmark summaries are computed from
+ * lean copies of the rows read on the way (no second read of the store).
  */
 export function collectReportData(
   store: RunStore,
   runIds: readonly string[],
   generatedAt: string,
-  place: (summary: ReportEpisode, view: EpisodeView) => ReportEpisode,
-): ReportData {
+  visit: (summary: ReportEpisode, view: EpisodeView) => void,
+): ReportDataWithoutEpisodes {
   const runs: ReportRun[] = [];
   const benchmarkRuns: ReportBenchmarkRun[] = [];
-  const episodes: ReportEpisode[] = [];
   const worlds: Record<string, Record<string, readonly Row[]>> = {};
+  const sharedLabels = new Map<string, Labels>();
   for (const runId of runIds) {
-    const report = buildRunReport(store, runId);
+    const run = store.getRun(runId);
+    if (!run) throw new Error(`no run "${runId}" in ${store.path}; see \`toolgauge list runs\``);
     const diagnostics: Record<string, number> = Object.fromEntries(DIAGNOSTIC_PATTERNS.map((pattern) => [pattern, 0]));
+    const rowsByBenchmark = new Map<string, EpisodeRow[]>();
     for (const row of store.iterateEpisodes(runId)) {
-      const { summary, view } = reportEpisode(row, worlds, diagnostics);
-      episodes.push(place(summary, view));
+      const labelsJson = JSON.stringify(row.labels);
+      const labels = sharedLabels.get(labelsJson) ?? row.labels;
+      sharedLabels.set(labelsJson, labels);
+      const lean: EpisodeRow = { ...row, labels, modelCalls: [], record: '' };
+      const { summary, view } = reportEpisode(row, lean, worlds, diagnostics);
+      visit(summary, view);
+      const rows = rowsByBenchmark.get(row.benchmark);
+      if (rows) rows.push(lean);
+      else rowsByBenchmark.set(row.benchmark, [lean]);
     }
-    for (const [id, result] of Object.entries(report.benchmarks)) {
+    // As `buildRunReport` reports them (the same rows, without records).
+    const reports = new Map<string, BenchmarkReport>();
+    for (const [id, rows] of rowsByBenchmark) {
+      const benchmark = getBenchmark(id);
+      const result = benchmarkReport(benchmark, rows, storedOptionValues(benchmark, run.config));
+      reports.set(id, result);
       benchmarkRuns.push({
         runId,
         benchmark: id,
@@ -99,16 +128,14 @@ export function collectReportData(
         cost: result.cost,
       });
     }
-    const sandbox = report.benchmarks.sandbox;
+    const sandbox = reports.get('sandbox');
     if (!sandbox) continue;
-    const scored = store
-      .episodes(runId, { withRecords: false, benchmark: 'sandbox' })
-      .filter((row) => row.status === 'scored');
+    const scored = (rowsByBenchmark.get('sandbox') ?? []).filter((row) => row.status === 'scored');
     runs.push({
       runId,
-      createdAt: report.createdAt,
-      config: report.config,
-      agent: String(report.config.agent ?? 'unknown'),
+      createdAt: run.createdAt,
+      config: run.config,
+      agent: String(run.config.agent ?? 'unknown'),
       overall: { ...groupSummary(scored), confidenceInterval: sandbox.overall.confidenceInterval },
       byCategory: groupSummaries(scored, 'categories'),
       byAugmentation: groupSummaries(scored, 'augmentation'),
@@ -125,7 +152,6 @@ export function collectReportData(
     generatedAt,
     runs,
     benchmarkRuns,
-    episodes,
     worlds,
     tablePrimaryKeys: tablePrimaryKeys(),
   };
@@ -134,6 +160,7 @@ export function collectReportData(
 /** One stored episode as the report lists it, and the view its viewer draws; adds to the run's diagnostics. */
 function reportEpisode(
   row: EpisodeRow,
+  lean: EpisodeRow,
   worlds: Record<string, Record<string, readonly Row[]>>,
   diagnostics: Record<string, number>,
 ): { summary: ReportEpisode; view: EpisodeView } {
@@ -187,10 +214,10 @@ function reportEpisode(
     scenarioId: stringLabel(row, 'scenarioId') ?? row.caseId,
     augmentation: stringLabel(row, 'augmentation') ?? 'none',
     categories:
-      row.benchmark === 'sandbox' ? labelList(row, 'categories') : firstLabel ? labelList(row, firstLabel) : [],
+      row.benchmark === 'sandbox' ? labelList(lean, 'categories') : firstLabel ? labelList(lean, firstLabel) : [],
     benchmark: row.benchmark,
     metrics: row.metrics,
-    labels: row.labels,
+    labels: lean.labels,
     diagnosticCount,
     toolErrors,
   };

@@ -1,11 +1,13 @@
-import { closeSync, openSync, renameSync, rmSync, writeSync } from 'node:fs';
+import { closeSync, openSync, readSync, renameSync, rmSync, writeSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { gzipSync } from 'node:zlib';
 import type { RunStore } from '../runs/index.js';
-import { collectReportData, type EpisodeView } from './build-report-data.js';
+import { collectReportData, type EpisodeView, type ReportDataWithoutEpisodes } from './build-report-data.js';
+import { EpisodeTableBuilder } from './episode-table.js';
 import {
   EPISODE_PAGE_TYPE,
   episodePageElementId,
+  type PagedReportData,
   REPORT_DATA_ELEMENT_ID,
   REPORT_DATA_TYPE,
   type ReportData,
@@ -38,7 +40,7 @@ function encode(value: unknown, level: number): string {
   return gzipSync(Buffer.from(JSON.stringify(value)), { level }).toString('base64');
 }
 
-function dataElement(data: ReportData): string {
+function dataElement(data: ReportData | PagedReportData): string {
   return `<script id="${REPORT_DATA_ELEMENT_ID}" type="${REPORT_DATA_TYPE}">${encode(data, 9)}</script>`;
 }
 
@@ -53,9 +55,10 @@ export async function renderHtmlReport(data: ReportData, template: URL | string 
 
 /**
  * Writes the HTML report of some runs to `file` in bounded memory, whatever the number of episodes: the
- * store is read episode by episode, and the episode views (trajectories, worlds, milestone mappings) go
- * into page elements of `pageSize` episodes each, written as they fill; the data element holds only the
- * summaries the overview, cases table and comparisons need, so the page opens without decoding any view.
+ * store is read once, episode by episode, and the episode views (trajectories, worlds, milestone
+ * mappings) go into page elements of `pageSize` episodes each, written as they fill; the data element
+ * holds only the summaries the overview, cases table and comparisons need, as columns (`episodeTable`),
+ * so the page opens without decoding any view.
  * The file appears complete or not at all (written beside it, then renamed). Returns its size in bytes.
  */
 export async function writeHtmlReport(
@@ -67,30 +70,54 @@ export async function writeHtmlReport(
   const { before, after } = await readTemplate(options.template ?? REPORT_TEMPLATE);
   const pageSize = options.pageSize ?? EPISODE_PAGE_SIZE;
   const partial = `${file}.partial`;
-  const descriptor = openSync(partial, 'w');
+  // The pages are written aside first: the data element goes before them in the file, so the page can
+  // show the overview while the browser is still reading the pages (real-sized reports: 100+ MB).
+  const pagesFile = `${file}.pages.partial`;
   let bytes = 0;
-  const write = (text: string): void => {
-    bytes += writeSync(descriptor, text);
-  };
   try {
+    const pagesDescriptor = openSync(pagesFile, 'w');
+    let data: ReportDataWithoutEpisodes;
+    let pages = 0;
+    const table = new EpisodeTableBuilder();
     try {
-      write(before);
-      let pages = 0;
       let views: EpisodeView[] = [];
       const flush = (): void => {
         if (views.length === 0) return;
-        write(`<script id="${episodePageElementId(pages)}" type="${EPISODE_PAGE_TYPE}">${encode(views, 6)}</script>\n`);
+        writeSync(
+          pagesDescriptor,
+          `<script id="${episodePageElementId(pages)}" type="${EPISODE_PAGE_TYPE}">${encode(views, 6)}</script>\n`,
+        );
         pages += 1;
         views = [];
       };
       const generatedAt = options.generatedAt ?? new Date().toISOString();
-      const data = collectReportData(store, runIds, generatedAt, (summary, view) => {
+      data = collectReportData(store, runIds, generatedAt, (summary, view) => {
         if (views.length >= pageSize) flush();
         views.push(view);
-        return { ...summary, page: pages };
+        table.add({ ...summary, page: pages });
       });
       flush();
-      write(dataElement({ ...data, episodePages: pages }));
+    } finally {
+      closeSync(pagesDescriptor);
+    }
+    const descriptor = openSync(partial, 'w');
+    try {
+      const write = (text: string | Uint8Array): void => {
+        // writeSync's overloads take a string or bytes, not either.
+        bytes += writeSync(descriptor, typeof text === 'string' ? Buffer.from(text) : text);
+      };
+      write(before);
+      write(dataElement({ ...data, episodeTable: table.table(), episodePages: pages }));
+      write('\n');
+      const pagesReader = openSync(pagesFile, 'r');
+      try {
+        const chunk = Buffer.alloc(1 << 20);
+        for (let read = readSync(pagesReader, chunk); read > 0; read = readSync(pagesReader, chunk)) {
+          write(chunk.subarray(0, read));
+        }
+      } finally {
+        closeSync(pagesReader);
+      }
       write(after);
     } finally {
       closeSync(descriptor);
@@ -99,6 +126,8 @@ export async function writeHtmlReport(
   } catch (error) {
     rmSync(partial, { force: true });
     throw error;
+  } finally {
+    rmSync(pagesFile, { force: true });
   }
   return bytes;
 }

@@ -40,8 +40,10 @@ export type {
  * 2: benchmark-generic (declared tables and metrics per run and benchmark; a generic episode view).
  * 3: episode views may be paged out of the data element (`page`, `episodePages`), and every episode
  *    carries its diagnostic and tool-error counts (the cases table needs no view).
+ * 4: a paged report's summaries are columns (`episodeTable`) instead of one object per episode, so
+ *    100,000 episodes parse in a fraction of the time; small reports keep the `episodes` list.
  */
-export const REPORT_FORMAT_VERSION = 3;
+export const REPORT_FORMAT_VERSION = 4;
 
 /** The type of the elements holding pages of episode views (`<script id="toolgauge-episodes-N">`). */
 export const EPISODE_PAGE_TYPE = 'application/x-toolgauge-episodes+gzip+base64';
@@ -168,6 +170,8 @@ export interface ReportEpisode {
    * reports). The page lists the views of the episodes with this `page`, in the episode list's order.
    */
   readonly page?: number;
+  /** The episode's place among its page's views (set by the page when it reads an `episodeTable`). */
+  readonly pagePosition?: number;
   /** Diagnostic findings and tool calls answered with an error (format 3; older reports: from `detail`). */
   readonly diagnosticCount?: number;
   readonly toolErrors?: number;
@@ -211,6 +215,26 @@ export interface ReportBenchmarkRun {
   readonly cost: number;
 }
 
+/**
+ * One column of the episode table: its values in episode order, or (for repetitive values: run ids,
+ * labels, categories…) a dictionary of distinct values and each episode's index into it.
+ */
+export type EpisodeColumn =
+  | { readonly values: readonly unknown[] }
+  | { readonly dictionary: readonly unknown[]; readonly codes: readonly number[] };
+
+/**
+ * The episode summaries as columns (format 4, paged reports): every `ReportEpisode` field but the views
+ * and `metrics` is a column of that name; `metrics` is `metricKeys` (each episode's list of metric ids)
+ * and one column per metric id in `metricValues` (null where the episode has no such metric).
+ */
+export interface EpisodeTable {
+  readonly count: number;
+  readonly columns: Readonly<Record<string, EpisodeColumn>>;
+  readonly metricValues: Readonly<Record<string, readonly (number | null)[]>>;
+}
+
+/** What the page works with: every episode as one object. */
 export interface ReportData {
   readonly formatVersion: typeof REPORT_FORMAT_VERSION;
   readonly generatedAt: string;
@@ -229,3 +253,9 @@ export interface ReportData {
    */
   readonly tablePrimaryKeys: Readonly<Record<string, string>>;
 }
+
+/** What a paged report's data element holds: the summaries as columns, the views in page elements. */
+export type PagedReportData = Omit<ReportData, 'episodes'> & {
+  readonly episodeTable: EpisodeTable;
+  readonly episodePages: number;
+};

@@ -152,6 +152,29 @@ describe.runIf(chromiumAvailable())('the HTML report in Chromium', { timeout: 24
     expect(outside).toEqual([]);
   });
 
+  it('keeps the cases table sorted and on its page while an episode is opened and closed', async () => {
+    const { page, outside } = await open(browser, html);
+    await page.click('a[data-testid="nav-cases"]');
+    await page.click('button[data-sort-key="score"]');
+    await page.click('button[aria-label="Next page"]');
+    await page.waitForSelector('[data-testid="pager"] >> text=/page 2 of/');
+    const firstRow = page.locator('[data-testid="cases"] tbody tr').first();
+    const caseId = await firstRow.getAttribute('data-case-id');
+    const scores = await page.$$eval('[data-testid="cases"] tbody td.score', (cells) =>
+      cells.map((cell) => cell.textContent ?? ''),
+    );
+    // Sorted by score, highest first (the report's episodes come from the paged data's columns).
+    const numeric = scores.filter((score) => score !== '—').map(Number);
+    expect(numeric).toEqual([...numeric].sort((a, b) => b - a));
+    await firstRow.locator('a[data-testid="open-episode"]').click();
+    await page.waitForSelector('[data-testid="episode-viewer"]');
+    await page.goBack();
+    await page.waitForSelector('[data-testid="pager"] >> text=/page 2 of/');
+    expect(await page.locator('[data-testid="cases"] tbody tr').first().getAttribute('data-case-id')).toBe(caseId);
+    expect(await page.locator('th[aria-sort="descending"] button').getAttribute('data-sort-key')).toBe('score');
+    expect(outside).toEqual([]);
+  });
+
   it('says which table and message made a guardrail zero a milestone', async () => {
     const store = await RunStore.open(join(folder, 'guardrail.db'));
     store.ensureRun('guardrail', { agent: 'openai:careless', user: 'scripted' }, new Date().toISOString());
