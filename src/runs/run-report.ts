@@ -9,6 +9,7 @@ import type {
   MetricValues,
   ReportTable,
 } from '../spec/index.js';
+import { optionKey } from './option-key.js';
 import type { EpisodeRow, RunManifest, RunStore, StoredRun } from './run-store.js';
 
 /** The version of the report JSON (`report --format json`, the library's `readReport`). */
@@ -168,10 +169,7 @@ export function storedOptionValues(
   return values;
 }
 
-/** The settings key of a benchmark option: its flag in camel case. */
-export function optionKey(flag: string): string {
-  return flag.replace(/-([a-z0-9])/g, (_, letter: string) => letter.toUpperCase());
-}
+export { optionKey };
 
 function finiteOrNull(value: number | null): number | null {
   return value !== null && Number.isFinite(value) ? value : null;

@@ -3,6 +3,7 @@ import { mkdir } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import type { DatabaseSync } from 'node:sqlite';
 import type { EpisodeStatus, Labels, MetricValues } from '../spec/index.js';
+import { DEFAULT_STORE_PATH } from './default-store-path.js';
 import { EpisodeClaims, type EpisodeClaimsOptions } from './episode-claims.js';
 import { type IdentityManifest, requireSameRunSettings, runIdentity } from './run-settings-compare.js';
 import { inStore, openSqlite } from './sqlite.js';
@@ -16,8 +17,7 @@ export { STORE_FORMAT_VERSION } from './store-schema.js';
 export type { RunManifest } from './stored-json.js';
 export { StoredRowError } from './stored-json.js';
 
-/** Default location of the store, relative to the working directory. */
-export const DEFAULT_STORE_PATH = '.toolgauge/toolgauge.db';
+export { DEFAULT_STORE_PATH };
 
 export interface StoredRun {
   readonly runId: string;
