@@ -1,18 +1,11 @@
 import { createWriteStream } from 'node:fs';
 import { writeFile } from 'node:fs/promises';
 import { getBenchmark, loadAllBenchmarks, loadBenchmark } from '../../benchmarks/registry.js';
-import { buildReportData, renderHtmlReport } from '../../report/index.js';
+import { readRecord } from '../../runs/episode-record.js';
 import { finish, writeCsv, writeJsonLines } from '../../runs/export-stream.js';
-import {
-  type BenchmarkReport,
-  buildRunReport,
-  type EpisodeRow,
-  identityManifest,
-  type RunManifest,
-  RunStore,
-  readRecord,
-} from '../../runs/index.js';
+import { type BenchmarkReport, buildRunReport } from '../../runs/run-report.js';
 import { SettingsMismatchError } from '../../runs/run-settings-compare.js';
+import { type EpisodeRow, identityManifest, type RunManifest, RunStore } from '../../runs/run-store.js';
 import type { MetricValues } from '../../spec/index.js';
 import { formatCell, renderEpisodesCsv, renderRunReport } from '../render-run-report.js';
 import { renderTable } from '../render-table.js';
@@ -25,7 +18,10 @@ import type { CompareOptions, ExportOptions, MergeOptions, ReportOptions, ShowOp
 
 export async function reportRuns(runIds: string[], options: ReportOptions): Promise<void> {
   if (options.html) {
-    await loadAllBenchmarks();
+    const [{ buildReportData, renderHtmlReport }] = await Promise.all([
+      import('../../report/index.js'),
+      loadAllBenchmarks(),
+    ]);
     const html = await renderHtmlReport(await withStore(options.db, (store) => buildReportData(store, runIds)));
     await writeFile(options.html, html);
     process.stdout.write(`wrote ${options.html} (${(Buffer.byteLength(html) / 1e6).toFixed(2)} MB)\n`);
