@@ -1,7 +1,8 @@
 import { resolve } from 'node:path';
 import { type Command, InvalidArgumentError } from 'commander';
 import { runExampleEpisode } from '../../demo/example-episode.js';
-import { createModelAdapter, parseModelSpec } from '../../models/index.js';
+import { createModelAdapter, type ModelClient, parseModelSpec } from '../../models/index.js';
+import type { ScoreThreshold } from '../../runs/exit-codes.js';
 import {
   buildRunReport,
   CUSTOM_AGENT_PREFIX,
@@ -57,6 +58,7 @@ export async function runRun(options: RunCommandOptions, command: Command): Prom
   try {
     const { runId, settings, benchmark, stored } = await resolveRun(store, command, options, flags, config);
     checkParticipants(benchmark, settings);
+    if (options.failUnder) checkFailUnderMetric(benchmark, options.failUnder);
     const modulePath = settings.agent.startsWith(CUSTOM_AGENT_PREFIX)
       ? settings.agent.slice(CUSTOM_AGENT_PREFIX.length)
       : undefined;
@@ -89,7 +91,10 @@ export async function runRun(options: RunCommandOptions, command: Command): Prom
           userSettings: modelSettings,
           cache: settings.cache,
         },
-        context: { adapterFor: modelAdapters(settings, flags), ...(customAgent ? { customAgent } : {}) },
+        context: {
+          adapterFor: modelAdapters(settings, flags, options.client),
+          ...(customAgent ? { customAgent } : {}),
+        },
         ...(settings.maxMessages === undefined ? {} : { maxMessages: settings.maxMessages }),
         ...(settings.embedder ? { embedder: settings.embedder } : {}),
         prices: loadPriceTable(config.prices),
@@ -106,7 +111,7 @@ export async function runRun(options: RunCommandOptions, command: Command): Prom
             ...(modulePath ? { agentModule: agentModuleProvenance(modulePath) } : {}),
           };
           const allowed = stored ? checkStoredSettings(runId, stored, settings, manifest, options) : [];
-          if (options.preflight && settings.cache !== 'replay') await preflightModels(settings, flags);
+          if (options.preflight && settings.cache !== 'replay') await preflightModels(settings, flags, options.client);
           const allowedChanges = [...(stored?.manifest.allowedChanges ?? []), ...allowed];
           return {
             manifest: { ...manifest, ...(allowedChanges.length > 0 ? { allowedChanges } : {}) },
@@ -172,7 +177,7 @@ export async function runRun(options: RunCommandOptions, command: Command): Prom
 }
 
 /** One tiny request per model (and a check of its key and URL) before anything is played. */
-async function preflightModels(settings: RunSettings, flags: RunFlags): Promise<void> {
+async function preflightModels(settings: RunSettings, flags: RunFlags, client: ModelClient): Promise<void> {
   const targets: PreflightTarget[] = (['agent', 'user'] as const)
     .map((role) => ({ role, spec: role === 'agent' ? settings.agent : settings.user }))
     .filter(({ spec }) => isModelSpec(spec))
@@ -181,7 +186,7 @@ async function preflightModels(settings: RunSettings, flags: RunFlags): Promise<
       spec,
       adapter: () => {
         const baseUrl = baseUrlFor(role, settings, flags);
-        return createModelAdapter(spec, baseUrl ? { baseUrl } : {});
+        return createModelAdapter(spec, { client, ...(baseUrl ? { baseUrl } : {}) });
       },
     }));
   const problems = await preflight(targets);
@@ -265,6 +270,19 @@ function checkStoredSettings(
   }
 }
 
+/**
+ * `--fail-under <metric>=<score>` must name a metric of the benchmark: checked before anything runs, not
+ * found out after the run (where it could only fail the run).
+ */
+function checkFailUnderMetric(benchmark: AnyBenchmark, threshold: ScoreThreshold): void {
+  if (threshold.metric === undefined) return;
+  const names = benchmark.metrics.map((metric) => metric.id);
+  if (names.includes(threshold.metric)) return;
+  throw new UsageError(
+    `--fail-under ${threshold.metric}=${threshold.minimum}: the ${benchmark.id} benchmark has no metric "${threshold.metric}"; its metrics are: ${names.join(', ')}`,
+  );
+}
+
 /** Model specs are checked before anything runs; a bare name that is not a built-in agent lists them. */
 function checkParticipants(benchmark: AnyBenchmark, settings: RunSettings): void {
   if (!isBuiltinAgent(benchmark, settings.agent) && !settings.agent.startsWith(CUSTOM_AGENT_PREFIX)) {
@@ -339,7 +357,11 @@ function withAbsoluteModule(settings: RunSettings): RunSettings {
 }
 
 /** One queued, retried adapter per model spec; one request limiter per endpoint. */
-function modelAdapters(settings: RunSettings, flags: RunFlags): (spec: string, role: 'agent' | 'user') => ModelAdapter {
+function modelAdapters(
+  settings: RunSettings,
+  flags: RunFlags,
+  client: ModelClient,
+): (spec: string, role: 'agent' | 'user') => ModelAdapter {
   const adapters = new Map<string, ModelAdapter>();
   const limiters = new Map<string, EndpointLimiter>();
   return (spec, role) => {
@@ -356,7 +378,11 @@ function modelAdapters(settings: RunSettings, flags: RunFlags): (spec: string, r
       const policy = settings.timeoutMs
         ? { ...DEFAULT_RETRY_POLICY, timeoutMs: settings.timeoutMs }
         : DEFAULT_RETRY_POLICY;
-      adapter = new ResilientModelAdapter(createModelAdapter(spec, baseUrl ? { baseUrl } : {}), limiter, policy);
+      adapter = new ResilientModelAdapter(
+        createModelAdapter(spec, { client, ...(baseUrl ? { baseUrl } : {}) }),
+        limiter,
+        policy,
+      );
       adapters.set(key, adapter);
     }
     return adapter;

@@ -1,4 +1,5 @@
 import { type Command, InvalidArgumentError, Option } from 'commander';
+import type { ModelClient } from '../../models/providers/create-model-adapter.js';
 import { DEFAULT_STORE_PATH } from '../../runs/default-store-path.js';
 import { parseScoreThreshold, type ScoreThreshold } from '../../runs/exit-codes.js';
 import { addBenchmarkOptions, benchmarkOption } from '../cli-options.js';
@@ -10,6 +11,7 @@ import type { RunFlags } from '../run-settings.js';
  */
 
 export interface RunCommandOptions extends RunFlags {
+  client: ModelClient;
   example?: boolean;
   runId?: string;
   resume?: string;
@@ -35,6 +37,14 @@ export function registerRun(program: Command): void {
       'oracle',
     )
     .option('--base-url <url>', "the agent model's server (required for openai-compatible)")
+    .addOption(
+      new Option(
+        '--client <client>',
+        'HTTP client for openai-compatible models: lean (a keep-alive node:http client, least CPU per request) or ai-sdk (the AI SDK); both send the same requests. Hosted providers always use the AI SDK',
+      )
+        .choices(['lean', 'ai-sdk'])
+        .default('lean'),
+    )
     .option(
       '--user <user>',
       "scripted (the benchmark's own user), or a model spec for the LLM user simulator",
