@@ -8,7 +8,9 @@ import {
   benchmarkDescriptors,
   benchmarkIds,
   getBenchmark,
+  getBenchmarkReader,
   loadBenchmark,
+  loadBenchmarkReader,
   UnknownBenchmarkError,
 } from './registry.js';
 
@@ -72,6 +74,17 @@ describe('benchmark registry', () => {
       expect(benchmark.metrics.some((metric) => metric.id === benchmark.headline)).toBe(true);
       expect(benchmark.agents.some((agent) => agent.name === 'oracle')).toBe(true);
     }
+  });
+
+  it("reads stored episodes through the sandbox's reader, the same functions its whole benchmark uses", async () => {
+    const { sandboxReader } = await import('./sandbox/reader.js');
+    const sandbox = getBenchmark('sandbox');
+    for (const [key, value] of Object.entries(sandboxReader)) {
+      expect(sandbox[key as keyof typeof sandbox], key).toBe(value);
+    }
+    // Once the whole benchmark is loaded it serves as its own reader.
+    expect(await loadBenchmarkReader('sandbox')).toBe(sandbox);
+    expect(getBenchmarkReader('tooltalk')).toBe(getBenchmark('tooltalk'));
   });
 
   it("describes each benchmark without loading it exactly as the benchmark's module does (catalog.ts)", async () => {

@@ -16,7 +16,7 @@
  * in `BENCHMARK_MODULES` below, and the catalog rewritten (`TOOLGAUGE_WRITE_CATALOG=1 npx vitest run
  * src/benchmarks/registry.test.ts`, then `npx biome format --write src/benchmarks/catalog.ts`).
  */
-import type { AnyBenchmark, BenchmarkOption } from '../spec/index.js';
+import type { AnyBenchmark, AnyBenchmarkReader, BenchmarkOption } from '../spec/index.js';
 import { BENCHMARK_CATALOG } from './catalog.js';
 
 /** What is known of a benchmark without loading it. */
@@ -48,6 +48,15 @@ export const BENCHMARK_MODULES: Readonly<Record<string, () => Promise<AnyBenchma
   example: async () => (await import('./example/index.js')).exampleBenchmark,
 };
 
+/**
+ * Benchmarks whose reading part (declarations, aggregation, record: `BenchmarkReader`) is a module of its
+ * own, lighter than the whole benchmark; reading a stored run imports only that. Others are read through
+ * their whole module.
+ */
+const READER_MODULES: Readonly<Record<string, () => Promise<AnyBenchmarkReader>>> = {
+  sandbox: async () => (await import('./sandbox/reader.js')).sandboxReader,
+};
+
 /** The registered benchmarks in registration order: the built-in ones, then the test ones. */
 const REGISTERED: readonly BenchmarkDescriptor[] = BENCHMARK_CATALOG.filter(
   (entry) => !entry.hidden || TEST_BENCHMARK_IDS.includes(entry.id),
@@ -55,6 +64,7 @@ const REGISTERED: readonly BenchmarkDescriptor[] = BENCHMARK_CATALOG.filter(
 
 const loaded = new Map<string, AnyBenchmark>();
 const loading = new Map<string, Promise<AnyBenchmark>>();
+const loadedReaders = new Map<string, AnyBenchmarkReader>();
 
 /** The registered benchmarks' ids, titles and options, without loading any of them (hidden ones included). */
 export function benchmarkDescriptors(): readonly BenchmarkDescriptor[] {
@@ -107,6 +117,25 @@ export function getBenchmark(id: string): AnyBenchmark {
   if (found) return found;
   if (!hasBenchmark(id)) throw unknownBenchmark(id);
   throw new Error(`the ${id} benchmark is not loaded yet: await loadBenchmark('${id}') before using it`);
+}
+
+/**
+ * What reading a benchmark's stored episodes needs (see `BenchmarkReader`): the whole benchmark when it
+ * is loaded, else its reader module where it has one (imported on first use), else the whole benchmark.
+ */
+export async function loadBenchmarkReader(id: string): Promise<AnyBenchmarkReader> {
+  const ready = loaded.get(id) ?? loadedReaders.get(id);
+  if (ready) return ready;
+  const load = READER_MODULES[id];
+  if (!hasBenchmark(id) || !load) return loadBenchmark(id);
+  const reader = await load();
+  loadedReaders.set(id, reader);
+  return reader;
+}
+
+/** The reading part of a benchmark (the whole benchmark, or its reader); it must be loaded. */
+export function getBenchmarkReader(id: string): AnyBenchmarkReader {
+  return loaded.get(id) ?? loadedReaders.get(id) ?? getBenchmark(id);
 }
 
 function unknownBenchmark(id: string): UnknownBenchmarkError {

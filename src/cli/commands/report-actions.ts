@@ -1,6 +1,6 @@
 import { createWriteStream } from 'node:fs';
 import { writeFile } from 'node:fs/promises';
-import { getBenchmark, loadAllBenchmarks, loadBenchmark } from '../../benchmarks/registry.js';
+import { getBenchmarkReader, loadAllBenchmarks, loadBenchmarkReader } from '../../benchmarks/registry.js';
 import { readRecord } from '../../runs/episode-record.js';
 import { finish, writeCsv, writeJsonLines } from '../../runs/export-stream.js';
 import { type BenchmarkReport, buildRunReport } from '../../runs/run-report.js';
@@ -50,7 +50,7 @@ export async function showEpisode(runId: string, caseId: string, options: ShowOp
     const episode = store.episode(runId, caseId, options.trial, options.benchmark);
     if (!episode) throw new Error(`run "${runId}" has no episode "${caseId}" trial ${options.trial}`);
     if (options.json) return episode.record;
-    await loadBenchmark(episode.benchmark);
+    await loadBenchmarkReader(episode.benchmark);
     // Everything a model wrote is shown, never sent to the terminal as control sequences.
     return terminalSafe(renderEpisode(episode));
   });
@@ -65,7 +65,7 @@ export async function compareRuns(runA: string, runB: string, options: CompareOp
     for (const benchmark of new Set([...Object.keys(a.benchmarks), ...Object.keys(b.benchmarks)])) {
       const left = a.benchmarks[benchmark];
       const right = b.benchmarks[benchmark];
-      const definition = getBenchmark(benchmark);
+      const definition = getBenchmarkReader(benchmark);
       const label = definition.labels[0]?.id;
       const leftGroups = label ? headlineByLabel(left, label) : new Map<string, number>();
       const rightGroups = label ? headlineByLabel(right, label) : new Map<string, number>();
@@ -189,11 +189,11 @@ async function withStore<T>(
   }
 }
 
-/** Loads the benchmarks the runs' episodes belong to (before their reports are built). */
+/** Loads what reading the runs' episodes needs of their benchmarks (before their reports are built). */
 async function loadRunBenchmarks(store: RunStore, runIds: readonly string[]): Promise<void> {
   const wanted = new Set(runIds);
   const ids = store.listRuns().flatMap((entry) => (wanted.has(entry.run.runId) ? entry.benchmarks : []));
-  await Promise.all([...new Set(ids)].map((id) => loadBenchmark(id)));
+  await Promise.all([...new Set(ids)].map((id) => loadBenchmarkReader(id)));
 }
 
 /** The columns of `export --format csv`. */
@@ -251,7 +251,7 @@ function signed(value: number, digits = 3): string {
 /** One stored episode for a terminal: its metrics, each trajectory, and the tables explaining its score. */
 function renderEpisode(episode: EpisodeRow): string {
   const heading = `${episode.caseId} #${episode.trial} (${episode.status})`;
-  const benchmark = getBenchmark(episode.benchmark);
+  const benchmark = getBenchmarkReader(episode.benchmark);
   const record = readRecord(episode, benchmark);
   if (record === undefined) return `${heading}: ${episode.status}${episode.error ? ` — ${episode.error}` : ''}`;
   const sections = [`${heading}: ${describeMetrics(episode.metrics, benchmark.headline)}`];
