@@ -7,6 +7,7 @@ import { type BenchmarkReport, buildRunReport } from '../../runs/run-report.js';
 import { SettingsMismatchError } from '../../runs/run-settings-compare.js';
 import { type EpisodeRow, identityManifest, type RunManifest, RunStore } from '../../runs/run-store.js';
 import type { MetricValues } from '../../spec/index.js';
+import { writeJsonText } from '../json-text.js';
 import { formatCell, renderEpisodesCsv, renderRunReport } from '../render-run-report.js';
 import { renderTable } from '../render-table.js';
 import { renderTrajectory } from '../render-trajectory.js';
@@ -27,12 +28,19 @@ export async function reportRuns(runIds: string[], options: ReportOptions): Prom
     process.stdout.write(`wrote ${options.html} (${(Buffer.byteLength(html) / 1e6).toFixed(2)} MB)\n`);
     return;
   }
-  const text = await withStore(options.db, async (store) => {
+  const reports = await withStore(options.db, async (store) => {
     await loadRunBenchmarks(store, runIds);
-    const reports = runIds.map((runId) => buildRunReport(store, runId));
+    return runIds.map((runId) => buildRunReport(store, runId));
+  });
+  if (options.format === 'json') {
+    // Written in pieces: a report of any size, never one string.
+    const out = options.out ? createWriteStream(options.out) : process.stdout;
+    await writeJsonText(reports.length === 1 ? reports[0] : reports, out);
+    await finish(out);
+    return;
+  }
+  const text = (() => {
     switch (options.format) {
-      case 'json':
-        return JSON.stringify(reports.length === 1 ? reports[0] : reports, null, 2);
       case 'csv':
         return renderEpisodesCsv(reports);
       case 'markdown':
@@ -40,7 +48,7 @@ export async function reportRuns(runIds: string[], options: ReportOptions): Prom
       default:
         return withCaseSetNote(renderRunReport(reports), reports);
     }
-  });
+  })();
   if (options.out) await writeFile(options.out, `${text}\n`);
   else process.stdout.write(`${text}\n`);
 }

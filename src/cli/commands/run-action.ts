@@ -29,6 +29,7 @@ import {
 import type { AnyBenchmark, ModelAdapter } from '../../spec/index.js';
 import { loadConfigFile } from '../config-file.js';
 import { formatCaseProblem } from '../format-problem.js';
+import { writeJsonText } from '../json-text.js';
 import { loadAgentModule } from '../load-agent-module.js';
 import { progressReporter } from '../progress.js';
 import { renderRunReport } from '../render-run-report.js';
@@ -133,7 +134,8 @@ export async function runRun(options: RunCommandOptions, command: Command): Prom
       return;
     }
     const report = buildRunReport(store, runId);
-    process.stdout.write(options.json ? `${JSON.stringify(report, null, 2)}\n` : `${renderRunReport([report])}\n`);
+    if (options.json) await writeJsonText(report, process.stdout);
+    else process.stdout.write(`${renderRunReport([report])}\n`);
     if (options.junit) {
       await writeJunitFile(
         options.junit,
