@@ -111,6 +111,22 @@ describe('toolgauge in CI', { timeout: 120_000 }, () => {
     expect(xml).toContain('<property name="runId" value="bad"/>');
   });
 
+  it('opens one new store from several processes at once (each waits for the others, none fails on a lock)', async () => {
+    const db = join(await folder(), 'runs.db');
+    // Each opens (creating) the store, then stops at the preflight: no key.
+    const results = await Promise.all(
+      Array.from({ length: 6 }, (_, index) =>
+        toolgauge(['run', ...oneCase, '--agent', 'openai:gpt-4o', '--run-id', `p${index}`, '--db', db], {
+          env: { OPENAI_API_KEY: undefined },
+        }),
+      ),
+    );
+    for (const result of results) {
+      expect(result.stderr).not.toContain('locked');
+      expect(result.status, result.stderr).toBe(2);
+    }
+  });
+
   it('refuses a --fail-under metric the benchmark does not have before playing anything (exit 2)', async () => {
     const db = join(await folder(), 'runs.db');
     const typo = await toolgauge(['run', ...twoCases, '--run-id', 'typo', '--db', db, '--fail-under', 'precison=0.8']);
