@@ -9,5 +9,7 @@ if (major < 22 || (major === 22 && minor < 12)) {
   );
   process.exit(2);
 }
+// Each command loads what it uses (so `--help` or `list runs` start at once): benchmarks included.
+globalThis[Symbol.for('toolgauge.lazyBenchmarks')] = true;
 const { runCommandLine } = await import('../dist/cli/command-line.js');
 await runCommandLine(process.argv);

@@ -3,56 +3,149 @@
  * the CLI and the reference server find a benchmark here by id and know it only through the `Benchmark`
  * contract (`src/spec/benchmark.ts`).
  *
- * Adding a benchmark: a folder `src/benchmarks/<id>/` whose `index.ts` exports its `Benchmark`, and one
- * import plus one entry below.
+ * A benchmark's module (its cases, protocol, tools and domains) is imported when it is first used. What
+ * the command line needs before that — the ids, titles and option declarations, for `--help` and for
+ * parsing flags — is read from `catalog.ts`, a snapshot of those fields that a test keeps equal to the
+ * benchmarks themselves.
+ *
+ * By default importing this module loads every benchmark (so `getBenchmark` and `allBenchmarks` answer
+ * at once, as library code and tests expect). The command line asks for lazy loading first (see
+ * {@link LAZY_BENCHMARKS}) and then loads what a command uses with `loadBenchmark`.
+ *
+ * Adding a benchmark: a folder `src/benchmarks/<id>/` whose `index.ts` exports its `Benchmark`, one entry
+ * in `BENCHMARK_MODULES` below, and the catalog rewritten (`TOOLGAUGE_WRITE_CATALOG=1 npx vitest run
+ * src/benchmarks/registry.test.ts`, then `npx biome format --write src/benchmarks/catalog.ts`).
  */
-import type { AnyBenchmark } from '../spec/index.js';
-import { sandboxBenchmark } from './sandbox/index.js';
-import { tevalBenchmark } from './teval/index.js';
-import { toolscanBenchmark } from './toolscan/index.js';
-import { tooltalkBenchmark } from './tooltalk/index.js';
+import type { AnyBenchmark, AnyBenchmarkReader, BenchmarkOption } from '../spec/index.js';
+import { BENCHMARK_CATALOG } from './catalog.js';
+
+/** What is known of a benchmark without loading it. */
+export interface BenchmarkDescriptor {
+  readonly id: string;
+  readonly title: string;
+  readonly hidden?: boolean;
+  readonly options: readonly BenchmarkOption[];
+}
 
 /**
- * Benchmarks used only by toolgauge's own tests, registered when `TOOLGAUGE_TEST_BENCHMARKS=1` (loaded
- * only then, so the published package does without them).
+ * Set on `globalThis` (to `true`) before this module is first imported to load benchmarks only when
+ * `loadBenchmark` asks for them; the command line does, so that `--help` or `list runs` load none.
  */
-const TEST_BENCHMARKS: readonly AnyBenchmark[] =
-  process.env.TOOLGAUGE_TEST_BENCHMARKS === '1' ? [(await import('./example/index.js')).exampleBenchmark] : [];
+export const LAZY_BENCHMARKS = Symbol.for('toolgauge.lazyBenchmarks');
 
-const BENCHMARKS: readonly AnyBenchmark[] = [
-  sandboxBenchmark,
-  tooltalkBenchmark,
-  toolscanBenchmark,
-  tevalBenchmark,
-  ...TEST_BENCHMARKS,
-];
+/**
+ * Benchmarks used only by toolgauge's own tests, registered when `TOOLGAUGE_TEST_BENCHMARKS=1` (so the
+ * published package does without them).
+ */
+const TEST_BENCHMARK_IDS: readonly string[] = process.env.TOOLGAUGE_TEST_BENCHMARKS === '1' ? ['example'] : [];
 
-/** The registered benchmarks, in registration order (hidden ones included). */
-export function allBenchmarks(): readonly AnyBenchmark[] {
-  return BENCHMARKS;
+/** How each benchmark's module is imported, by id (every benchmark, test ones included). */
+export const BENCHMARK_MODULES: Readonly<Record<string, () => Promise<AnyBenchmark>>> = {
+  sandbox: async () => (await import('./sandbox/index.js')).sandboxBenchmark,
+  tooltalk: async () => (await import('./tooltalk/index.js')).tooltalkBenchmark,
+  toolscan: async () => (await import('./toolscan/index.js')).toolscanBenchmark,
+  teval: async () => (await import('./teval/index.js')).tevalBenchmark,
+  example: async () => (await import('./example/index.js')).exampleBenchmark,
+};
+
+/**
+ * Benchmarks whose reading part (declarations, aggregation, record: `BenchmarkReader`) is a module of its
+ * own, lighter than the whole benchmark; reading a stored run imports only that. Others are read through
+ * their whole module.
+ */
+const READER_MODULES: Readonly<Record<string, () => Promise<AnyBenchmarkReader>>> = {
+  sandbox: async () => (await import('./sandbox/reader.js')).sandboxReader,
+};
+
+/** The registered benchmarks in registration order: the built-in ones, then the test ones. */
+const REGISTERED: readonly BenchmarkDescriptor[] = BENCHMARK_CATALOG.filter(
+  (entry) => !entry.hidden || TEST_BENCHMARK_IDS.includes(entry.id),
+);
+
+const loaded = new Map<string, AnyBenchmark>();
+const loading = new Map<string, Promise<AnyBenchmark>>();
+const loadedReaders = new Map<string, AnyBenchmarkReader>();
+
+/** The registered benchmarks' ids, titles and options, without loading any of them (hidden ones included). */
+export function benchmarkDescriptors(): readonly BenchmarkDescriptor[] {
+  return REGISTERED;
 }
 
 /** The ids of the benchmarks users see (hidden test benchmarks left out). */
 export function benchmarkIds(): string[] {
-  return BENCHMARKS.filter((benchmark) => !benchmark.hidden).map((benchmark) => benchmark.id);
-}
-
-/** The benchmark with this id, or an error listing the registered ones. */
-export function getBenchmark(id: string): AnyBenchmark {
-  const found = BENCHMARKS.find((benchmark) => benchmark.id === id);
-  if (!found) {
-    throw new UnknownBenchmarkError(
-      `unknown benchmark "${id}"; the registered benchmarks are: ${benchmarkIds().join(', ')}`,
-    );
-  }
-  return found;
+  return REGISTERED.filter((entry) => !entry.hidden).map((entry) => entry.id);
 }
 
 /** Whether a benchmark with this id is registered. */
 export function hasBenchmark(id: string): boolean {
-  return BENCHMARKS.some((benchmark) => benchmark.id === id);
+  return REGISTERED.some((entry) => entry.id === id);
+}
+
+/** The benchmark with this id, imported on first use; an unknown id is an error listing the registered ones. */
+export function loadBenchmark(id: string): Promise<AnyBenchmark> {
+  const ready = loaded.get(id);
+  if (ready) return Promise.resolve(ready);
+  const load = BENCHMARK_MODULES[id];
+  if (!hasBenchmark(id) || !load) return Promise.reject(unknownBenchmark(id));
+  let pending = loading.get(id);
+  if (!pending) {
+    pending = load().then((benchmark) => {
+      loaded.set(id, benchmark);
+      return benchmark;
+    });
+    loading.set(id, pending);
+  }
+  return pending;
+}
+
+/** Every registered benchmark, loaded, in registration order. */
+export function loadAllBenchmarks(): Promise<readonly AnyBenchmark[]> {
+  return Promise.all(REGISTERED.map((entry) => loadBenchmark(entry.id)));
+}
+
+/** The registered benchmarks, in registration order (hidden ones included); each must be loaded. */
+export function allBenchmarks(): readonly AnyBenchmark[] {
+  return REGISTERED.map((entry) => getBenchmark(entry.id));
+}
+
+/**
+ * The benchmark with this id, or an error listing the registered ones. It must be loaded: always so
+ * unless lazy loading was asked for, and then after `loadBenchmark(id)`.
+ */
+export function getBenchmark(id: string): AnyBenchmark {
+  const found = loaded.get(id);
+  if (found) return found;
+  if (!hasBenchmark(id)) throw unknownBenchmark(id);
+  throw new Error(`the ${id} benchmark is not loaded yet: await loadBenchmark('${id}') before using it`);
+}
+
+/**
+ * What reading a benchmark's stored episodes needs (see `BenchmarkReader`): the whole benchmark when it
+ * is loaded, else its reader module where it has one (imported on first use), else the whole benchmark.
+ */
+export async function loadBenchmarkReader(id: string): Promise<AnyBenchmarkReader> {
+  const ready = loaded.get(id) ?? loadedReaders.get(id);
+  if (ready) return ready;
+  const load = READER_MODULES[id];
+  if (!hasBenchmark(id) || !load) return loadBenchmark(id);
+  const reader = await load();
+  loadedReaders.set(id, reader);
+  return reader;
+}
+
+/** The reading part of a benchmark (the whole benchmark, or its reader); it must be loaded. */
+export function getBenchmarkReader(id: string): AnyBenchmarkReader {
+  return loaded.get(id) ?? loadedReaders.get(id) ?? getBenchmark(id);
+}
+
+function unknownBenchmark(id: string): UnknownBenchmarkError {
+  return new UnknownBenchmarkError(
+    `unknown benchmark "${id}"; the registered benchmarks are: ${benchmarkIds().join(', ')}`,
+  );
 }
 
 export class UnknownBenchmarkError extends Error {
   override readonly name = 'UnknownBenchmarkError';
 }
+
+if ((globalThis as Record<symbol, unknown>)[LAZY_BENCHMARKS] !== true) await loadAllBenchmarks();

@@ -1,5 +1,5 @@
 import { CommanderError } from 'commander';
-import { redactUrls } from '../models/index.js';
+import { redactUrls } from '../models/providers/endpoint.js';
 import { EXIT_CODES } from '../runs/exit-codes.js';
 import { main } from './main.js';
 import { terminalSafe } from './terminal-safe.js';

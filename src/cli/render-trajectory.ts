@@ -1,4 +1,4 @@
-import { renderOutcome } from '../engine/index.js';
+import { renderOutcome } from '../engine/render-outcome.js';
 import type { Message, Trajectory } from '../spec/index.js';
 import { terminalSafe } from './terminal-safe.js';
 

@@ -111,6 +111,34 @@ describe('toolgauge in CI', { timeout: 120_000 }, () => {
     expect(xml).toContain('<property name="runId" value="bad"/>');
   });
 
+  it('opens one new store from several processes at once (each waits for the others, none fails on a lock)', async () => {
+    const db = join(await folder(), 'runs.db');
+    // Each opens (creating) the store, then stops at the preflight: no key.
+    const results = await Promise.all(
+      Array.from({ length: 6 }, (_, index) =>
+        toolgauge(['run', ...oneCase, '--agent', 'openai:gpt-4o', '--run-id', `p${index}`, '--db', db], {
+          env: { OPENAI_API_KEY: undefined },
+        }),
+      ),
+    );
+    for (const result of results) {
+      expect(result.stderr).not.toContain('locked');
+      expect(result.status, result.stderr).toBe(2);
+    }
+  });
+
+  it('refuses a --fail-under metric the benchmark does not have before playing anything (exit 2)', async () => {
+    const db = join(await folder(), 'runs.db');
+    const typo = await toolgauge(['run', ...twoCases, '--run-id', 'typo', '--db', db, '--fail-under', 'precison=0.8']);
+    expect(typo.status).toBe(2);
+    expect(typo.stderr).toContain('--fail-under precison=0.8: the sandbox benchmark has no metric "precison"');
+    // The valid names are listed, the headline among them; the hint points at the command's help.
+    expect(typo.stderr).toMatch(/its metrics are: score, .*milestoneScore/);
+    expect(typo.stderr).toContain('see `toolgauge run --help`');
+    expect(typo.stdout).toBe('');
+    expect(await storedConfig(db, 'typo')).toBeUndefined();
+  });
+
   it('stops before playing when a key is missing, refused or the URL is wrong (exit 2), and keeps the run id free', async () => {
     const db = join(await folder(), 'runs.db');
     const [noKey, refused, unchecked] = await Promise.all([
@@ -263,6 +291,38 @@ describe('toolgauge in CI', { timeout: 120_000 }, () => {
     expect(shown.stdout).not.toContain('\u001b');
     expect(shown.stdout).not.toContain('\u0007');
     expect((await stat(db)).mtimeMs).toBe(before.mtimeMs);
+  });
+
+  it('plays openai-compatible models through the lean client by default and the AI SDK with --client ai-sdk, the same way', async () => {
+    const server = await startFakeProviderServer(() => ({ body: chatCompletionText('all done') }));
+    try {
+      const dir = await folder();
+      // A store each, so that the second run does not answer from the first one's response cache.
+      const play = async (runId: string, client: string[]) => {
+        const db = join(dir, `${runId}.db`);
+        const from = server.requests.length;
+        const run = ['run', ...oneCase, '--agent', 'openai-compatible:m', '--base-url', `${server.origin}/v1`];
+        const result = await toolgauge([...run, ...client, '--max-messages', '4', '--run-id', runId, '--db', db]);
+        expect(result.status, result.stderr).toBe(0);
+        const shown = await toolgauge(['show', runId, 'phone-send-message-cellular-off/distraction-0', '--db', db]);
+        return { requests: server.requests.slice(from), shown: shown.stdout };
+      };
+      const lean = await play('lean', []);
+      const sdk = await play('sdk', ['--client', 'ai-sdk']);
+      // The same requests (preflight and episode), the same trajectory and scores…
+      expect(lean.requests.length).toBeGreaterThan(1);
+      expect(sdk.requests.map((request) => request.body)).toEqual(lean.requests.map((request) => request.body));
+      expect(sdk.shown).toBe(lean.shown);
+      expect(lean.shown).toContain('all done');
+      // …through different clients: the AI SDK's fetch names itself, node:http sends no user agent.
+      expect(lean.requests.every((request) => request.headers['user-agent'] === undefined)).toBe(true);
+      expect(sdk.requests.every((request) => /ai-sdk/.test(String(request.headers['user-agent'])))).toBe(true);
+      const wrong = await toolgauge(['run', ...oneCase, '--client', 'curl', '--db', join(dir, 'wrong.db')]);
+      expect(wrong.status).toBe(2);
+      expect(wrong.stderr).toContain("'curl' is invalid. Allowed choices are lean, ai-sdk");
+    } finally {
+      await server.close();
+    }
   });
 
   it('says how to resume when interrupted (exit 130)', async () => {

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { allBenchmarks } from '../benchmarks/registry.js';
+import { benchmarkDescriptors } from '../benchmarks/registry.js';
 import { optionKey } from '../runs/index.js';
 
 const benchmarkOptionValue = z.union([z.string(), z.boolean(), z.array(z.string())]);
@@ -55,7 +55,7 @@ export const configFileSchema: z.ZodType<ConfigFile> = settingsSchema
   .catchall(benchmarkOptionValue)
   .superRefine((config, context) => {
     const known = new Set(
-      allBenchmarks().flatMap((benchmark) => benchmark.options.map((option) => optionKey(option.flag))),
+      benchmarkDescriptors().flatMap((benchmark) => benchmark.options.map((option) => optionKey(option.flag))),
     );
     for (const key of Object.keys(config)) {
       if (!(key in settingsShape) && !known.has(key)) {

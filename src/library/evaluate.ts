@@ -1,4 +1,4 @@
-import { allBenchmarks, getBenchmark } from '../benchmarks/registry.js';
+import { allBenchmarks, loadBenchmark } from '../benchmarks/registry.js';
 import { createModelAdapter } from '../models/index.js';
 import {
   buildRunReport,
@@ -55,7 +55,7 @@ export async function loadBenchmarkCases(
   readonly problems: readonly CaseProblem[];
   readonly caseSetHash: string;
 }> {
-  const benchmark = getBenchmark(benchmarkId);
+  const benchmark = await loadBenchmark(benchmarkId);
   return benchmark.loadCases({
     ...(request.data ? { source: request.data } : {}),
     options: withDefaults(benchmark, request.options),
@@ -104,7 +104,7 @@ export interface EvaluateOptions {
  * `toolgauge report --format json` prints): headline, metrics, the benchmark's tables, trials, usage.
  */
 export async function evaluate(options: EvaluateOptions): Promise<RunReport> {
-  const benchmark = getBenchmark(options.benchmark);
+  const benchmark = await loadBenchmark(options.benchmark);
   const store = await RunStore.open(options.store ?? ':memory:');
   try {
     const agentName = typeof options.agent === 'string' ? options.agent : 'module:library';

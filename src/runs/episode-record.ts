@@ -1,5 +1,5 @@
-import { getBenchmark } from '../benchmarks/registry.js';
-import type { AnyBenchmark } from '../spec/index.js';
+import { getBenchmarkReader } from '../benchmarks/registry.js';
+import type { AnyBenchmarkReader } from '../spec/index.js';
 import type { EpisodeRow } from './run-store.js';
 import { StoredRowError } from './stored-json.js';
 
@@ -7,7 +7,10 @@ import { StoredRowError } from './stored-json.js';
  * An episode's stored record, checked by its benchmark (`parseRecord`); undefined when the episode failed
  * before producing one. A malformed record is an error naming the run and case.
  */
-export function readRecord(row: EpisodeRow, benchmark: AnyBenchmark = getBenchmark(row.benchmark)): unknown {
+export function readRecord(
+  row: EpisodeRow,
+  benchmark: Pick<AnyBenchmarkReader, 'parseRecord'> = getBenchmarkReader(row.benchmark),
+): unknown {
   const where = `run "${row.runId}", ${row.benchmark} case "${row.caseId}" trial ${row.trial}`;
   let value: unknown;
   try {

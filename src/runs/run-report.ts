@@ -1,7 +1,8 @@
-import { getBenchmark } from '../benchmarks/registry.js';
+import { getBenchmarkReader } from '../benchmarks/registry.js';
 import { type TrialStatistics, trialStatistics } from '../scoring/index.js';
 import type {
   AnyBenchmark,
+  AnyBenchmarkReader,
   BenchmarkOptionValues,
   EpisodeSummary,
   Labels,
@@ -9,6 +10,7 @@ import type {
   MetricValues,
   ReportTable,
 } from '../spec/index.js';
+import { optionKey } from './option-key.js';
 import type { EpisodeRow, RunManifest, RunStore, StoredRun } from './run-store.js';
 
 /** The version of the report JSON (`report --format json`, the library's `readReport`). */
@@ -71,7 +73,7 @@ export function buildRunReport(store: RunStore, runId: string): RunReport {
   const rows = store.episodes(runId, { withRecords: false });
   const benchmarks: Record<string, BenchmarkReport> = {};
   for (const id of new Set(rows.map((row) => row.benchmark))) {
-    const benchmark = getBenchmark(id);
+    const benchmark = getBenchmarkReader(id);
     benchmarks[id] = benchmarkReport(
       benchmark,
       rows.filter((row) => row.benchmark === id),
@@ -104,7 +106,7 @@ export function episodeSummaries(rows: readonly EpisodeRow[]): EpisodeSummary[] 
 
 /** A benchmark's report over some episodes of one run. */
 export function benchmarkReport(
-  benchmark: AnyBenchmark,
+  benchmark: AnyBenchmarkReader,
   rows: readonly EpisodeRow[],
   options: BenchmarkOptionValues,
 ): BenchmarkReport {
@@ -151,7 +153,7 @@ export function benchmarkReport(
  * (`--teval-protocol` → `tevalProtocol`), defaults filled in.
  */
 export function storedOptionValues(
-  benchmark: AnyBenchmark,
+  benchmark: Pick<AnyBenchmark, 'options'>,
   config: Readonly<Record<string, unknown>>,
 ): BenchmarkOptionValues {
   const values: Record<string, string | boolean | readonly string[] | undefined> = {};
@@ -168,10 +170,7 @@ export function storedOptionValues(
   return values;
 }
 
-/** The settings key of a benchmark option: its flag in camel case. */
-export function optionKey(flag: string): string {
-  return flag.replace(/-([a-z0-9])/g, (_, letter: string) => letter.toUpperCase());
-}
+export { optionKey };
 
 function finiteOrNull(value: number | null): number | null {
   return value !== null && Number.isFinite(value) ? value : null;

@@ -1,6 +1,7 @@
 import { mkdir } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import type { EpisodeStatus, Labels, MetricValues } from '../spec/index.js';
+import { DEFAULT_STORE_PATH } from './default-store-path.js';
 import { type ClaimRelease, EpisodeBatch, type EpisodeBatchOptions } from './episode-batch.js';
 import { EpisodeClaims, type EpisodeClaimsOptions, releaseClaimsOf } from './episode-claims.js';
 import type { IdentityManifest } from './run-settings-compare.js';
@@ -18,8 +19,7 @@ export { STORE_FORMAT_VERSION } from './store-schema.js';
 export type { RunManifest } from './stored-json.js';
 export { StoredRowError } from './stored-json.js';
 
-/** Default location of the store, relative to the working directory. */
-export const DEFAULT_STORE_PATH = '.toolgauge/toolgauge.db';
+export { DEFAULT_STORE_PATH };
 
 export interface StoredRun {
   readonly runId: string;

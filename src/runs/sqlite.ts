@@ -35,7 +35,8 @@ export async function openSqlite(path: string, options: OpenSqliteOptions = {}):
     database.exec(
       options.readOnly
         ? 'PRAGMA busy_timeout = 5000;'
-        : 'PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL; PRAGMA busy_timeout = 5000;',
+        : // The wait first: switching a new file to WAL takes a lock that another process opening it may hold.
+          'PRAGMA busy_timeout = 5000; PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL;',
     );
   } catch (error) {
     database.close();

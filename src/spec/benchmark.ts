@@ -304,6 +304,32 @@ export interface Benchmark<C extends BenchmarkCase = BenchmarkCase, R = unknown>
   caseFileSchema?(): Readonly<Record<string, unknown>>;
 }
 
+/**
+ * What reading a benchmark's stored episodes needs (run reports, `show`, `compare`): its declarations,
+ * aggregation and record. A benchmark may also publish this part as a module of its own (see the
+ * registry), so that reading a run does not import what playing one needs (domains, tools, protocol).
+ */
+export type BenchmarkReader<C extends BenchmarkCase = BenchmarkCase, R = unknown> = Pick<
+  Benchmark<C, R>,
+  | 'id'
+  | 'title'
+  | 'description'
+  | 'hidden'
+  | 'recordVersion'
+  | 'metrics'
+  | 'headline'
+  | 'labels'
+  | 'options'
+  | 'aggregate'
+  | 'parseRecord'
+  | 'trajectories'
+  | 'explain'
+>;
+
+/** A benchmark reader of unknown case and record types. */
+// biome-ignore lint/suspicious/noExplicitAny: readers of every case type.
+export type AnyBenchmarkReader = BenchmarkReader<any, any>;
+
 /** A benchmark of unknown case and record types, as the registry holds them. */
 // biome-ignore lint/suspicious/noExplicitAny: the registry holds benchmarks of every case type.
 export type AnyBenchmark = Benchmark<any, any>;

@@ -1,6 +1,6 @@
 import { trialStatistics } from '../../scoring/index.js';
 import type { BenchmarkAggregate, EpisodeSummary, MetricValues, ReportTable, TableColumn } from '../../spec/index.js';
-import { AUGMENTATIONS } from '../../tools/index.js';
+import { AUGMENTATIONS } from '../../tools/augmentations/augmentation.js';
 import { SANDBOX_CATEGORIES } from './scenario-file.js';
 import { SANDBOX_METRICS } from './score.js';
 

@@ -1,17 +1,15 @@
 import type { Benchmark } from '../../spec/index.js';
-import { aggregateSandbox } from './aggregate.js';
 import type { SandboxCase } from './cases.js';
 import { loadSandboxCases } from './load-cases.js';
-import { SANDBOX_OPTIONS } from './options.js';
 import { SANDBOX_AGENTS, sandboxReference } from './oracle.js';
 import { playSandboxEpisode } from './play.js';
 import { proveSandboxCase } from './prove.js';
 import { summarizeSandboxProofs } from './prove-summary.js';
-import { parseSandboxRecord, type SandboxEpisodeRecord } from './record.js';
+import { sandboxReader } from './reader.js';
+import type { SandboxEpisodeRecord } from './record.js';
 import { sandboxReferencePlayer } from './reference/reference-player.js';
 import { sandboxToolkit } from './sandbox-toolkit.js';
 import { scenarioFileJsonSchema } from './scenario-file.js';
-import { explainSandboxRecord, SANDBOX_METRICS } from './score.js';
 import { scoringProfileOf } from './scoring-option.js';
 import { SANDBOX_USER_INSTRUCTIONS } from './user-instructions.js';
 
@@ -21,27 +19,14 @@ import { SANDBOX_USER_INSTRUCTIONS } from './user-instructions.js';
  * not), matched onto the trajectory.
  */
 export const sandboxBenchmark: Benchmark<SandboxCase, SandboxEpisodeRecord> = {
-  id: 'sandbox',
-  title: 'ToolSandbox',
-  description: 'ToolSandbox: stateful, conversational tool use scored by milestones and minefields',
-  recordVersion: 1,
-  metrics: SANDBOX_METRICS,
-  headline: 'score',
-  labels: [
-    { id: 'categories', title: 'Category' },
-    { id: 'augmentation', title: 'Tool augmentation' },
-  ],
-  options: SANDBOX_OPTIONS,
+  // Declarations, aggregation and record: also served alone to readers of stored runs (reader.ts).
+  ...sandboxReader,
   agents: SANDBOX_AGENTS,
   userInstructions: SANDBOX_USER_INSTRUCTIONS,
   // The gold solution's agent turns, and the closing one: one model request each.
   expectedLength: (sandboxCase) => sandboxCase.scenario.gold.length + 1,
   loadCases: loadSandboxCases,
   play: playSandboxEpisode,
-  aggregate: aggregateSandbox,
-  parseRecord: parseSandboxRecord,
-  trajectories: (record) => [record.trajectory],
-  explain: explainSandboxRecord,
   prove: (sandboxCase, { options }) => proveSandboxCase(sandboxCase, scoringProfileOf(options)),
   summarizeProofs: summarizeSandboxProofs,
   reference: sandboxReference,

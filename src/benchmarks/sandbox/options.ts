@@ -1,5 +1,5 @@
 import type { BenchmarkOption, BenchmarkOptionValues } from '../../spec/index.js';
-import { AUGMENTATIONS } from '../../tools/index.js';
+import { AUGMENTATIONS } from '../../tools/augmentations/augmentation.js';
 import { SANDBOX_CATEGORIES } from './scenario-file.js';
 import { SCORING_OPTION } from './scoring-option.js';
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { describeZodError, parseTrajectory } from '../../engine/index.js';
+import { describeZodError, parseTrajectory } from '../../engine/trajectory-schema.js';
 import type { Diagnostics, TerminationReason, Trajectory } from '../../spec/index.js';
 import type { SandboxCase } from './cases.js';
 import { type EpisodeScore, edgesOf, type MilestoneGraphSpec, type MilestoneMatch } from './milestones/index.js';

@@ -52,7 +52,7 @@ let derivedOnce: Promise<CorpusItems> | undefined;
 function derivedItems(): Promise<CorpusItems> {
   derivedOnce ??= (async () => {
     // Imported when first needed: the registry imports this benchmark, so a static import would be a cycle.
-    const { getBenchmark, hasBenchmark } = await import('../registry.js');
+    const { hasBenchmark, loadBenchmark } = await import('../registry.js');
     // Playing a corpus's gold solutions may score free text (ToolTalk); the scores are not used here, so
     // the lexical embedder (no model to load) serves.
     const lexical = new LexicalEmbedder();
@@ -61,7 +61,7 @@ function derivedItems(): Promise<CorpusItems> {
     const problems: CaseProblem[] = [];
     for (const corpus of DERIVED_CORPORA) {
       if (!hasBenchmark(corpus.id)) continue;
-      const derived = await deriveFromBenchmark(corpus.id, getBenchmark(corpus.id), services, corpus.keep);
+      const derived = await deriveFromBenchmark(corpus.id, await loadBenchmark(corpus.id), services, corpus.keep);
       cases.push(...derived.cases);
       problems.push(...derived.problems);
     }

@@ -1,5 +1,5 @@
 import type { Command } from 'commander';
-import { DATASETS, findDataset, pullDataset } from '../../datasets/index.js';
+import { DATASETS, findDataset } from '../../datasets/dataset-table.js';
 
 /** `toolgauge data pull <name>` / `toolgauge data list`: fetch a benchmark's original data into a cache. */
 export function registerData(program: Command): void {
@@ -20,6 +20,7 @@ export function registerData(program: Command): void {
     .option('--sha256 <hex>', 'require this SHA-256 of the archive')
     .action(async (name: string, options: { cacheDir?: string; sha256?: string }) => {
       const source = findDataset(name);
+      const { pullDataset } = await import('../../datasets/pull-dataset.js');
       const pulled = await pullDataset(source, {
         ...(options.cacheDir ? { cacheDir: options.cacheDir } : {}),
         ...(options.sha256 ? { sha256: options.sha256 } : {}),

@@ -1,28 +1,40 @@
-import { createWriteStream } from 'node:fs';
-import { writeFile } from 'node:fs/promises';
 import { type Command, Option } from 'commander';
-import { getBenchmark } from '../../benchmarks/registry.js';
-import { writeHtmlReport } from '../../report/index.js';
-import { finish, writeCsv, writeJsonLines } from '../../runs/export-stream.js';
-import {
-  type BenchmarkReport,
-  buildRunReport,
-  DEFAULT_STORE_PATH,
-  type EpisodeRow,
-  identityManifest,
-  type RunManifest,
-  RunStore,
-  readRecord,
-} from '../../runs/index.js';
-import { SettingsMismatchError } from '../../runs/run-settings-compare.js';
-import type { MetricValues } from '../../spec/index.js';
-import { formatCell, renderEpisodesCsv, renderRunReport } from '../render-run-report.js';
-import { renderTable } from '../render-table.js';
-import { renderTrajectory } from '../render-trajectory.js';
-import { terminalSafe } from '../terminal-safe.js';
-import { UsageError } from '../usage-error.js';
+import { DEFAULT_STORE_PATH } from '../../runs/default-store-path.js';
 
-/** `report`, `show`, `compare` and `export`: reading stored runs. */
+export interface ReportOptions {
+  readonly format: string;
+  readonly db: string;
+  readonly out?: string;
+  readonly html?: string;
+}
+
+export interface ShowOptions {
+  readonly trial: number;
+  readonly db: string;
+  readonly json?: boolean;
+  readonly benchmark?: string;
+}
+
+export interface CompareOptions {
+  readonly db: string;
+  readonly top: number;
+}
+
+export interface ExportOptions {
+  readonly db: string;
+  readonly out?: string;
+  readonly format: 'jsonl' | 'csv';
+}
+
+export interface MergeOptions {
+  readonly db: string;
+  readonly allowChanged?: string[];
+}
+
+/**
+ * `report`, `show`, `compare`, `export` and `merge`: reading stored runs. Their flags are declared here
+ * (for `--help` and the parser); what they do is `report-actions.ts`, imported when one runs.
+ */
 export function registerReportCommands(program: Command): void {
   program
     .command('report')
@@ -34,28 +46,9 @@ export function registerReportCommands(program: Command): void {
     .option('--db <file>', 'the SQLite store', DEFAULT_STORE_PATH)
     .option('--out <file>', 'write to a file instead of printing')
     .option('--html <file>', 'write one self-contained HTML report (leaderboard, plots, cases, episode viewer)')
-    .action(async (runIds: string[], options: { format: string; db: string; out?: string; html?: string }) => {
-      if (options.html) {
-        const file = options.html;
-        const bytes = await withStore(options.db, (store) => writeHtmlReport(store, runIds, file));
-        process.stdout.write(`wrote ${file} (${(bytes / 1e6).toFixed(2)} MB)\n`);
-        return;
-      }
-      const text = await withStore(options.db, (store) => {
-        const reports = runIds.map((runId) => buildRunReport(store, runId));
-        switch (options.format) {
-          case 'json':
-            return JSON.stringify(reports.length === 1 ? reports[0] : reports, null, 2);
-          case 'csv':
-            return renderEpisodesCsv(reports);
-          case 'markdown':
-            return withCaseSetNote(renderRunReport(reports, 'markdown'), reports);
-          default:
-            return withCaseSetNote(renderRunReport(reports), reports);
-        }
-      });
-      if (options.out) await writeFile(options.out, `${text}\n`);
-      else process.stdout.write(`${text}\n`);
+    .action(async (runIds: string[], options: ReportOptions) => {
+      const { reportRuns } = await import('./report-actions.js');
+      await reportRuns(runIds, options);
     });
 
   program
@@ -67,22 +60,10 @@ export function registerReportCommands(program: Command): void {
     .option('--benchmark <id>', 'the benchmark, when the run has the case in several')
     .option('--db <file>', 'the SQLite store', DEFAULT_STORE_PATH)
     .option('--json', 'print the stored record as JSON')
-    .action(
-      async (
-        runId: string,
-        caseId: string,
-        options: { trial: number; db: string; json?: boolean; benchmark?: string },
-      ) => {
-        const text = await withStore(options.db, (store) => {
-          const episode = store.episode(runId, caseId, options.trial, options.benchmark);
-          if (!episode) throw new Error(`run "${runId}" has no episode "${caseId}" trial ${options.trial}`);
-          if (options.json) return episode.record;
-          // Everything a model wrote is shown, never sent to the terminal as control sequences.
-          return terminalSafe(renderEpisode(episode));
-        });
-        process.stdout.write(`${text}\n`);
-      },
-    );
+    .action(async (runId: string, caseId: string, options: ShowOptions) => {
+      const { showEpisode } = await import('./report-actions.js');
+      await showEpisode(runId, caseId, options);
+    });
 
   program
     .command('compare')
@@ -93,70 +74,9 @@ export function registerReportCommands(program: Command): void {
     .argument('<run-b>')
     .option('--db <file>', 'the SQLite store', DEFAULT_STORE_PATH)
     .option('--top <n>', 'how many changed cases to list', (value) => Number(value), 20)
-    .action(async (runA: string, runB: string, options: { db: string; top: number }) => {
-      const text = await withStore(options.db, (store) => {
-        const [a, b] = [buildRunReport(store, runA), buildRunReport(store, runB)];
-        const lines: string[] = [];
-        for (const benchmark of new Set([...Object.keys(a.benchmarks), ...Object.keys(b.benchmarks)])) {
-          const left = a.benchmarks[benchmark];
-          const right = b.benchmarks[benchmark];
-          const definition = getBenchmark(benchmark);
-          const label = definition.labels[0]?.id;
-          const leftGroups = label ? headlineByLabel(left, label) : new Map<string, number>();
-          const rightGroups = label ? headlineByLabel(right, label) : new Map<string, number>();
-          const groups = [...new Set([...leftGroups.keys(), ...rightGroups.keys()])].sort();
-          const otherMetrics = definition.metrics.filter((metric) => metric.id !== definition.headline);
-          const row = (name: string, x: number | null | undefined, y: number | null | undefined, digits = 3) => [
-            name,
-            format(x, digits),
-            format(y, digits),
-            x === undefined || y === undefined || x === null || y === null ? '–' : signed(y - x, digits),
-          ];
-          lines.push(
-            `${benchmark}: ${runA} → ${runB}`,
-            renderTable(
-              [definition.labels[0]?.title.toLowerCase() ?? 'group', runA, runB, 'change'],
-              [
-                row('overall', left?.overall.score, right?.overall.score),
-                ...otherMetrics.map((metric) =>
-                  row(metric.id, left?.metrics[metric.id], right?.metrics[metric.id], metric.kind === 'count' ? 0 : 3),
-                ),
-                ...groups.map((group) => row(group, leftGroups.get(group), rightGroups.get(group))),
-              ],
-            ),
-          );
-          const before = meanByCase(left?.episodes ?? []);
-          const after = meanByCase(right?.episodes ?? []);
-          const changed = [...before.keys()]
-            .filter((caseId) => after.has(caseId))
-            .map((caseId) => ({ caseId, from: before.get(caseId) ?? 0, to: after.get(caseId) ?? 0 }))
-            .filter((entry) => entry.from !== entry.to)
-            .sort((x, y) => Math.abs(y.to - y.from) - Math.abs(x.to - x.from) || x.caseId.localeCompare(y.caseId))
-            .slice(0, options.top);
-          lines.push(
-            '',
-            changed.length === 0
-              ? 'No case changed its score.'
-              : `Cases whose score changed most (${changed.length} shown):`,
-            ...(changed.length === 0
-              ? []
-              : [
-                  renderTable(
-                    ['case', runA, runB, 'change'],
-                    changed.map((entry) => [
-                      entry.caseId,
-                      format(entry.from),
-                      format(entry.to),
-                      signed(entry.to - entry.from),
-                    ]),
-                  ),
-                ]),
-            '',
-          );
-        }
-        return lines.join('\n');
-      });
-      process.stdout.write(`${text}\n`);
+    .action(async (runA: string, runB: string, options: CompareOptions) => {
+      const { compareRuns } = await import('./report-actions.js');
+      await compareRuns(runA, runB, options);
     });
 
   program
@@ -166,30 +86,9 @@ export function registerReportCommands(program: Command): void {
     .addOption(new Option('--format <format>', 'output format').choices(['jsonl', 'csv']).default('jsonl'))
     .option('--db <file>', 'the SQLite store', DEFAULT_STORE_PATH)
     .option('--out <file>', 'write to a file instead of printing')
-    .action(async (runId: string, options: { db: string; out?: string; format: 'jsonl' | 'csv' }) => {
-      await withStore(options.db, async (store) => {
-        if (!store.getRun(runId)) throw new Error(`no run "${runId}" in ${options.db}`);
-        // Row by row from the database to the stream: a run of any size, in constant memory.
-        const out = options.out ? createWriteStream(options.out) : process.stdout;
-        const rows = store.iterateEpisodes(runId);
-        if (options.format === 'csv') {
-          await writeCsv(
-            CSV_COLUMNS,
-            (function* () {
-              for (const { record: _record, modelCalls: _calls, ...row } of rows) yield row;
-            })(),
-            out,
-          );
-        } else {
-          await writeJsonLines(
-            (function* () {
-              for (const { record, ...row } of rows) yield { ...row, record: JSON.parse(record) };
-            })(),
-            out,
-          );
-        }
-        await finish(out);
-      });
+    .action(async (runId: string, options: ExportOptions) => {
+      const { exportRun } = await import('./report-actions.js');
+      await exportRun(runId, options);
     });
 
   program
@@ -198,143 +97,8 @@ export function registerReportCommands(program: Command): void {
     .argument('<stores...>', 'SQLite files to merge in')
     .option('--db <file>', 'the store to merge into', DEFAULT_STORE_PATH)
     .option('--allow-changed <field...>', 'merge a same-id run even though this setting differs, e.g. baseUrl')
-    .action(async (stores: string[], options: { db: string; allowChanged?: string[] }) => {
-      const text = await withStore(
-        options.db,
-        async (store) => {
-          const lines: string[] = [];
-          for (const path of stores) {
-            let merged: { runs: number; episodes: number };
-            try {
-              merged = await store.merge(path, options.allowChanged ?? []);
-            } catch (error) {
-              if (error instanceof SettingsMismatchError) throw new UsageError(error.message);
-              throw error;
-            }
-            lines.push(`${path}: ${merged.runs} new runs, ${merged.episodes} episodes merged into ${options.db}`);
-          }
-          return lines.join('\n');
-        },
-        'write',
-      );
-      process.stdout.write(`${text}\n`);
+    .action(async (stores: string[], options: MergeOptions) => {
+      const { mergeStores } = await import('./report-actions.js');
+      await mergeStores(stores, options);
     });
-}
-
-/**
- * Opens the store read-only (a mistyped `--db` is an error naming it, never a new file; a read-only
- * file works), unless `write` is asked for.
- */
-async function withStore<T>(
-  path: string,
-  use: (store: RunStore) => T | Promise<T>,
-  mode: 'read' | 'write' = 'read',
-): Promise<T> {
-  const store = await RunStore.open(path, { readOnly: mode === 'read' });
-  try {
-    return await use(store);
-  } finally {
-    store.close();
-  }
-}
-
-/** The columns of `export --format csv`. */
-const CSV_COLUMNS = [
-  'runId',
-  'benchmark',
-  'caseId',
-  'trial',
-  'status',
-  'score',
-  'metrics',
-  'error',
-  'inputTokens',
-  'outputTokens',
-  'requests',
-  'cost',
-  'durationMs',
-  'labels',
-];
-
-/** Reports side by side that covered different case sets get a note saying so (and how they differ). */
-function withCaseSetNote(text: string, reports: readonly { runId: string; manifest: RunManifest }[]): string {
-  if (reports.length < 2) return text;
-  const sets = reports.map((report) => ({ runId: report.runId, caseSet: identityManifest(report.manifest).caseSet }));
-  if (new Set(sets.map((entry) => entry.caseSet?.hash ?? 'unknown')).size < 2) return text;
-  const listed = sets
-    .map((entry) =>
-      entry.caseSet
-        ? `${entry.runId}: ${entry.caseSet.count} cases (${entry.caseSet.hash.replace(/^[^:]*:/, '').slice(0, 12)})`
-        : `${entry.runId}: case set not recorded`,
-    )
-    .join('; ');
-  return `${text}\n\nNote: these runs covered different case sets, so their scores are not directly comparable — ${listed}.`;
-}
-
-function meanByCase(episodes: readonly { caseId: string; score: number | null }[]): Map<string, number> {
-  const sums = new Map<string, { total: number; count: number }>();
-  for (const episode of episodes) {
-    if (episode.score === null) continue;
-    const entry = sums.get(episode.caseId) ?? { total: 0, count: 0 };
-    sums.set(episode.caseId, { total: entry.total + episode.score, count: entry.count + 1 });
-  }
-  return new Map([...sums].map(([caseId, { total, count }]) => [caseId, total / count]));
-}
-
-function format(value: number | null | undefined, digits = 3): string {
-  if (value === null) return '–';
-  return value === undefined || Number.isNaN(value) ? '–' : value.toFixed(digits);
-}
-
-function signed(value: number, digits = 3): string {
-  return `${value >= 0 ? '+' : ''}${value.toFixed(digits)}`;
-}
-
-/** One stored episode for a terminal: its metrics, each trajectory, and the tables explaining its score. */
-function renderEpisode(episode: EpisodeRow): string {
-  const heading = `${episode.caseId} #${episode.trial} (${episode.status})`;
-  const benchmark = getBenchmark(episode.benchmark);
-  const record = readRecord(episode, benchmark);
-  if (record === undefined) return `${heading}: ${episode.status}${episode.error ? ` — ${episode.error}` : ''}`;
-  const sections = [`${heading}: ${describeMetrics(episode.metrics, benchmark.headline)}`];
-  for (const trajectory of benchmark.trajectories(record)) sections.push('', renderTrajectory(trajectory));
-  for (const table of benchmark.explain?.(record) ?? []) {
-    sections.push(
-      '',
-      renderTable(
-        table.columns.map((column) => column.title),
-        table.rows.map((row) => table.columns.map((column) => formatCell(row[column.id], column))),
-      ),
-    );
-  }
-  if (benchmark.trajectories(record).length === 0 && !benchmark.explain) {
-    sections.push('', JSON.stringify(record, null, 2));
-  }
-  return sections.join('\n');
-}
-
-/** `score 1.000, milestoneScore 1.000, …`: the headline as `score`, whole numbers without decimals. */
-function describeMetrics(metrics: MetricValues, headline: string): string {
-  const shown = (value: number | null | undefined) =>
-    value === null || value === undefined
-      ? '–'
-      : Number.isInteger(value) && value > 1
-        ? String(value)
-        : value.toFixed(3);
-  const others = Object.entries(metrics).filter(([id]) => id !== headline);
-  return [`score ${shown(metrics[headline])}`, ...others.map(([id, value]) => `${id} ${shown(value)}`)].join(', ');
-}
-
-/** The mean headline of a benchmark report's scored episodes per value of one label. */
-function headlineByLabel(report: BenchmarkReport | undefined, label: string): Map<string, number> {
-  const sums = new Map<string, { total: number; count: number }>();
-  for (const episode of report?.episodes ?? []) {
-    if (episode.status !== 'scored' || episode.score === null) continue;
-    const value = episode.labels[label];
-    for (const group of value === undefined ? [] : typeof value === 'string' ? [value] : value) {
-      const entry = sums.get(group) ?? { total: 0, count: 0 };
-      sums.set(group, { total: entry.total + episode.score, count: entry.count + 1 });
-    }
-  }
-  return new Map([...sums].map(([group, { total, count }]) => [group, total / count]));
 }

@@ -1,5 +1,5 @@
 import type { Command } from 'commander';
-import { parseServeOptions, type ServeFlags, startReferenceServer } from '../../reference-server/index.js';
+import type { ServeFlags } from '../../reference-server/index.js';
 
 export function registerServe(program: Command): void {
   program
@@ -19,6 +19,11 @@ export function registerServe(program: Command): void {
     .option('--seed <seed>', 'seed of the fault sequence')
     .option('--warm', 'index every case before listening')
     .action(async (flags: ServeFlags) => {
+      const [{ loadAllBenchmarks }, { parseServeOptions, startReferenceServer }] = await Promise.all([
+        import('../../benchmarks/registry.js'),
+        import('../../reference-server/index.js'),
+      ]);
+      await loadAllBenchmarks();
       const server = await startReferenceServer(parseServeOptions(flags));
       for (const problem of server.problems) process.stderr.write(`skipped: ${problem}\n`);
       process.stdout.write(

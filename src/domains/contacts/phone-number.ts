@@ -1,5 +1,19 @@
-import { type CountryCode, ParseError, parsePhoneNumberWithError } from 'libphonenumber-js';
+import { createRequire } from 'node:module';
+import type { CountryCode, parsePhoneNumberWithError } from 'libphonenumber-js';
 import { fail } from '../../tools/index.js';
+
+type PhoneNumbers = Pick<typeof import('libphonenumber-js'), 'ParseError' | 'parsePhoneNumberWithError'>;
+
+/**
+ * libphonenumber-js (its metadata of every country, ~100 modules) is loaded on the first phone number
+ * checked, not when the domain is imported: commands that never check one do not pay for it.
+ */
+const requireModule = createRequire(import.meta.url);
+let phoneNumbers: PhoneNumbers | undefined;
+function loadPhoneNumbers(): PhoneNumbers {
+  phoneNumbers ??= requireModule('libphonenumber-js') as PhoneNumbers;
+  return phoneNumbers;
+}
 
 /** Countries a number without a "+country code" prefix is read in. */
 const DEFAULT_COUNTRY: CountryCode = 'US';
@@ -28,9 +42,10 @@ export function normalizePhoneNumber(input: string, argumentName: string): strin
 }
 
 function phoneNumberProblem(input: string): string | { e164: string } {
+  const { ParseError, parsePhoneNumberWithError: parse } = loadPhoneNumbers();
   let parsed: ReturnType<typeof parsePhoneNumberWithError>;
   try {
-    parsed = parsePhoneNumberWithError(input, DEFAULT_COUNTRY);
+    parsed = parse(input, DEFAULT_COUNTRY);
   } catch (error) {
     if (error instanceof ParseError) return parseErrorProblem(error.message);
     throw error;

@@ -5,7 +5,20 @@
  * calendar, which date-holidays knows only as dated entries of countries that observe it (Singapore
  * 2000–2019, Mauritius 2020–2050), so years before 2000 have no Diwali.
  */
-import Holidays, { type HolidaysTypes } from 'date-holidays';
+import { createRequire } from 'node:module';
+import type Holidays from 'date-holidays';
+import type { HolidaysTypes } from 'date-holidays';
+
+/**
+ * date-holidays (with its calendars of every country, ~100 modules) is loaded on the first holiday
+ * lookup, not when the domain is imported: commands that never search a holiday do not pay for it.
+ */
+const requireModule = createRequire(import.meta.url);
+let holidaysClass: typeof Holidays | undefined;
+function calendarFor(country: string): Holidays {
+  holidaysClass ??= requireModule('date-holidays') as typeof Holidays;
+  return new holidaysClass(country, ALL_TYPES);
+}
 
 export interface HolidayDate {
   /** The holiday's name as the calendar spells it, e.g. `Thanksgiving Day`. */
@@ -48,7 +61,7 @@ export function holidaysInYear(year: number): readonly HolidayDate[] {
 
 function usCalendar(): Holidays {
   if (!unitedStates) {
-    unitedStates = new Holidays('US', ALL_TYPES);
+    unitedStates = calendarFor('US');
     unitedStates.setHoliday('easter -2', { name: 'Good Friday', type: 'observance' });
     unitedStates.setHoliday('chinese 01-0-01', { name: 'Chinese New Year', type: 'observance' });
   }
@@ -60,7 +73,7 @@ function diwaliDate(year: number): string | undefined {
   if (!source) return undefined;
   let calendar = diwaliCalendars.get(source.country);
   if (!calendar) {
-    calendar = new Holidays(source.country, ALL_TYPES);
+    calendar = calendarFor(source.country);
     diwaliCalendars.set(source.country, calendar);
   }
   const dates = (calendar.getHolidays(year) ?? [])

@@ -3,13 +3,27 @@
  * instance. mathjs already knows most symbols and many spelled-out plurals; the alias table covers common
  * spellings it does not, and a few units are added.
  */
-import { all, create, type Unit } from 'mathjs';
+import { createRequire } from 'node:module';
+import type { MathJsInstance, Unit } from 'mathjs';
 
-if (!all) throw new Error('mathjs did not export its function set');
-const math = create(all);
-math.createUnit('knot', { definition: '0.514444 m/s', aliases: ['knots'] });
-math.createUnit('nauticalMile', { definition: '1852 m', aliases: ['nauticalMiles'] });
-math.createUnit('calorie', { definition: '4.184 J', prefixes: 'short', aliases: ['cal'] });
+/**
+ * mathjs (~1,000 modules, most of a second to load) is loaded on the first unit conversion, not when the
+ * domain is imported: commands that never convert a unit (`--help`, `report`, …) do not pay for it.
+ */
+const requireModule = createRequire(import.meta.url);
+let instance: MathJsInstance | undefined;
+function mathjs(): MathJsInstance {
+  if (!instance) {
+    const { all, create } = requireModule('mathjs') as typeof import('mathjs');
+    if (!all) throw new Error('mathjs did not export its function set');
+    const math = create(all);
+    math.createUnit('knot', { definition: '0.514444 m/s', aliases: ['knots'] });
+    math.createUnit('nauticalMile', { definition: '1852 m', aliases: ['nauticalMiles'] });
+    math.createUnit('calorie', { definition: '4.184 J', prefixes: 'short', aliases: ['cal'] });
+    instance = math;
+  }
+  return instance;
+}
 
 /** Spellings (lower case, single spaces) that mathjs does not read as meant, and the unit they name. */
 const ALIASES: Readonly<Record<string, string>> = {
@@ -141,7 +155,7 @@ export function resolveUnit(text: string): ResolvedUnit | undefined {
   for (const candidate of candidates) {
     if (!candidate) continue;
     try {
-      return { spelling: candidate, unit: math.unit(1, candidate) };
+      return { spelling: candidate, unit: mathjs().unit(1, candidate) };
     } catch {
       // Not this reading; try the next one.
     }
@@ -151,13 +165,13 @@ export function resolveUnit(text: string): ResolvedUnit | undefined {
 
 /** `amount` in `from` expressed in `to`; the two must measure the same kind of quantity. */
 export function convertAmount(amount: number, from: ResolvedUnit, to: ResolvedUnit): number {
-  return math.unit(amount, from.spelling).toNumber(to.spelling);
+  return mathjs().unit(amount, from.spelling).toNumber(to.spelling);
 }
 
 /** "a length", "a speed", or "a unit of that kind" when the quantity has no common name. */
 export function describeQuantity(unit: Unit): string {
   for (const [name, reference] of QUANTITIES) {
-    if (unit.equalBase(math.unit(1, reference))) return `a ${name}`;
+    if (unit.equalBase(mathjs().unit(1, reference))) return `a ${name}`;
   }
   return 'a quantity of another kind';
 }

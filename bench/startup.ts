@@ -1,0 +1,91 @@
+/**
+ * Start-up of the command line: spawns each command `runs` times against a small store it creates (the
+ * oracle on three sandbox cases) and prints, per command, the median and slowest wall time and the
+ * largest resident memory of the process. `--bin` measures another build (e.g. an older checkout's) on
+ * the same store, for before/after figures.
+ *
+ *   node bench/startup.ts [--runs=10] [--bin=bin/toolgauge.js]     (after `npm run build`)
+ */
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const flags = new Map(
+  process.argv.slice(2).map((argument) => {
+    const [name, value = ''] = argument.replace(/^--/, '').split('=');
+    return [name, value] as const;
+  }),
+);
+const runs = Number(flags.get('runs') ?? 10);
+const ownBin = fileURLToPath(new URL('../bin/toolgauge.js', import.meta.url));
+const bin = resolve(flags.get('bin') || ownBin);
+
+const folder = mkdtempSync(join(tmpdir(), 'toolgauge-startup-'));
+const db = join(folder, 'startup.db');
+const rssFile = join(folder, 'rss');
+// Imported before the command: writes the process's CPU time (µs) and peak resident memory (KB) to
+// `rssFile` when it exits. CPU time is the steadier figure on a loaded machine; wall time is the target.
+const recordRss = `data:text/javascript,${encodeURIComponent(
+  `import { writeFileSync } from 'node:fs';
+process.on('exit', () => { const usage = process.resourceUsage();
+writeFileSync(${JSON.stringify(rssFile)}, JSON.stringify([usage.userCPUTime + usage.systemCPUTime, usage.maxRSS])); });`,
+)}`;
+
+function toolgauge(args: readonly string[], binary = bin): { status: number | null; stdout: string; stderr: string } {
+  const result = spawnSync(process.execPath, [binary, ...args], { cwd: folder, encoding: 'utf8' });
+  return { status: result.status, stdout: result.stdout, stderr: result.stderr };
+}
+
+try {
+  // The store is made with this checkout's build, so that an older --bin reads the same runs.
+  const made = toolgauge(['run', '--limit', '3', '--run-id', 'startup', '--db', db], ownBin);
+  if (made.status !== 0) throw new Error(`could not make the store: ${made.stderr}`);
+  const report = JSON.parse(toolgauge(['report', 'startup', '--db', db, '--format', 'json'], ownBin).stdout) as {
+    benchmarks: Record<string, { episodes: { caseId: string }[] }>;
+  };
+  const caseId = Object.values(report.benchmarks)[0]?.episodes[0]?.caseId;
+  if (!caseId) throw new Error('the store has no episode');
+
+  const commands: readonly (readonly string[])[] = [
+    ['--help'],
+    ['run', '--help'],
+    ['list', 'runs', '--db', db],
+    ['report', 'startup', '--db', db],
+    ['report', 'startup', '--db', db, '--format', 'json'],
+    ['show', 'startup', caseId, '--db', db],
+    ['export', 'startup', '--db', db],
+    ['list', 'models'],
+  ];
+  process.stdout.write(`${bin}: ${runs} runs per command (node ${process.versions.node})\n`);
+  process.stdout.write(
+    `${'command'.padEnd(40)}${'median ms'.padStart(10)}${'max ms'.padStart(9)}${'CPU ms'.padStart(9)}${'max RSS MB'.padStart(12)}\n`,
+  );
+  const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? Number.NaN;
+  for (const args of commands) {
+    const walls: number[] = [];
+    const cpus: number[] = [];
+    let rss = 0;
+    for (let run = 0; run < runs; run += 1) {
+      rmSync(rssFile, { force: true });
+      const started = performance.now();
+      const result = spawnSync(process.execPath, ['--import', recordRss, bin, ...args], {
+        cwd: folder,
+        stdio: ['ignore', 'ignore', 'pipe'],
+      });
+      walls.push(performance.now() - started);
+      if (result.status !== 0) throw new Error(`toolgauge ${args.join(' ')} failed: ${result.stderr}`);
+      const [cpuMicroseconds, maxRss] = JSON.parse(readFileSync(rssFile, 'utf8')) as [number, number];
+      cpus.push(cpuMicroseconds / 1000);
+      rss = Math.max(rss, maxRss);
+    }
+    const name = args.map((arg) => (arg === db ? 'DB' : arg === caseId ? 'CASE' : arg)).join(' ');
+    const cells = [median(walls), Math.max(...walls), median(cpus)].map((value, index) =>
+      value.toFixed(0).padStart(index === 0 ? 10 : 9),
+    );
+    process.stdout.write(`${name.padEnd(40)}${cells.join('')}${(rss / 1024).toFixed(0).padStart(12)}\n`);
+  }
+} finally {
+  rmSync(folder, { recursive: true, force: true });
+}
