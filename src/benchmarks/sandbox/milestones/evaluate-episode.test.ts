@@ -1,34 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { ReplayAgent } from '../../../agents/index.js';
-import { demoDomain, demoWorldRows } from '../../../domains/demo/index.js';
-import { endConversationTool, runEpisode } from '../../../engine/index.js';
-import type { Trajectory, Turn } from '../../../spec/index.js';
-import { ToolRegistry, ToolSet } from '../../../tools/index.js';
-import { ScriptedUser } from '../../../users/index.js';
-import { defineWorldSchema, EpisodeClock, WorldSnapshot } from '../../../world/index.js';
+import type { Turn } from '../../../spec/index.js';
+import {
+  toolCallTurn as call,
+  playDemoEpisode,
+  textTurn as say,
+  demoSchema as schema,
+} from '../../../testing/demo-episode.js';
 import { evaluateEpisode, type MilestoneGraphSpec } from './evaluate-episode.js';
 
-const registry = new ToolRegistry([...demoDomain.tools, endConversationTool]);
-const schema = defineWorldSchema(demoDomain.tables);
-const call = (name: string, args: Record<string, unknown> = {}): Turn => ({
-  type: 'tool-calls',
-  calls: [{ id: `${name}-${JSON.stringify(args)}`, name, arguments: args }],
-});
-const say = (text: string): Turn => ({ type: 'text', text });
-
-function play(turns: Turn[]): Promise<Trajectory> {
-  return runEpisode({
-    episodeId: 'e',
-    agent: new ReplayAgent(turns),
-    user: new ScriptedUser([]),
-    agentTools: ToolSet.fromRegistry(registry, 'agent'),
-    userTools: ToolSet.fromRegistry(registry, 'user'),
-    world: WorldSnapshot.create(schema, demoWorldRows()),
-    clock: new EpisodeClock(1_800_000_000, 'UTC'),
-    seed: 's',
-    seededMessages: [{ type: 'text', sender: 'user', recipient: 'agent', text: 'Post "hello" please.' }],
-  });
-}
+const play = (turns: Turn[]) => playDemoEpisode(turns, 'Post "hello" please.');
 
 const postHello: MilestoneGraphSpec = {
   milestones: [
