@@ -1,19 +1,15 @@
-import type { ReportEpisode } from '../../src/report/report-data';
-import { EPISODE_PAGE_TYPE, episodePageElementId } from '../../src/report/report-data';
+import type { EpisodePageEntry, ReportEpisode } from '../../src/report/report-data';
 import { base64ToBytes, gunzip, ReportDataError } from './decode-report-data';
-import { documentParsed } from './report-data-element';
+import { documentParsed, EPISODE_PAGE_TYPE, episodePageElementId } from './report-data-element';
 import type { ReportIndex } from './report-index';
 
-/** What a page element holds for each of its episodes: the views the report leaves out of its summaries. */
-export type EpisodeView = Pick<ReportEpisode, 'detail' | 'generic'>;
-
-const decoded = new Map<number, Promise<readonly EpisodeView[]>>();
+const decoded = new Map<number, Promise<readonly EpisodePageEntry[]>>();
 
 /** Decodes page `page` of episode views once (base64, gzip, JSON); later calls share the result. */
 export function loadEpisodePage(
   page: number,
   document: Document = globalThis.document,
-): Promise<readonly EpisodeView[]> {
+): Promise<readonly EpisodePageEntry[]> {
   let pending = decoded.get(page);
   if (!pending) {
     pending = decodeEpisodePage(page, document);
@@ -23,7 +19,7 @@ export function loadEpisodePage(
   return pending;
 }
 
-async function decodeEpisodePage(page: number, document: Document): Promise<readonly EpisodeView[]> {
+async function decodeEpisodePage(page: number, document: Document): Promise<readonly EpisodePageEntry[]> {
   // The pages follow the data element: while the browser is still reading them, wait for the rest.
   await documentParsed(document);
   const element = document.getElementById(episodePageElementId(page));
@@ -32,7 +28,7 @@ async function decodeEpisodePage(page: number, document: Document): Promise<read
   }
   const views: unknown = JSON.parse(await gunzip(base64ToBytes((element.textContent ?? '').replace(/\s+/g, ''))));
   if (!Array.isArray(views)) throw new ReportDataError('invalid', `Page ${page} of episode views is not a list.`);
-  return views as EpisodeView[];
+  return views as EpisodePageEntry[];
 }
 
 /**

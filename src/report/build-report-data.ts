@@ -10,6 +10,7 @@ import {
 } from '../runs/index.js';
 import { DIAGNOSTIC_PATTERNS, type Labels, type Trajectory } from '../spec/index.js';
 import {
+  type EpisodePageEntry,
   type GenericEpisodeDetail,
   type GroupSummary,
   REPORT_FORMAT_VERSION,
@@ -53,9 +54,6 @@ function tablePrimaryKeys(): Record<string, string> {
   return Object.assign({}, ...allBenchmarks().map((benchmark) => benchmark.tablePrimaryKeys?.() ?? {}));
 }
 
-/** What the episode viewers need of one episode, apart from its summary (paged out of large reports). */
-export type EpisodeView = Pick<ReportEpisode, 'detail' | 'generic'>;
-
 /**
  * Everything the HTML report shows about some runs, read from the store only, with each episode's view
  * inline (small reports and tests; `writeHtmlReport` pages the views out instead). Every benchmark of
@@ -87,7 +85,7 @@ export function collectReportData(
   store: RunStore,
   runIds: readonly string[],
   generatedAt: string,
-  visit: (summary: ReportEpisode, view: EpisodeView) => void,
+  visit: (summary: ReportEpisode, view: EpisodePageEntry) => void,
 ): ReportDataWithoutEpisodes {
   const runs: ReportRun[] = [];
   const benchmarkRuns: ReportBenchmarkRun[] = [];
@@ -163,7 +161,7 @@ function reportEpisode(
   lean: EpisodeRow,
   worlds: Record<string, Record<string, readonly Row[]>>,
   diagnostics: Record<string, number>,
-): { summary: ReportEpisode; view: EpisodeView } {
+): { summary: ReportEpisode; view: EpisodePageEntry } {
   const benchmark = getBenchmark(row.benchmark);
   const record = readRecord(row, benchmark);
   let detail: ReportEpisode['detail'];

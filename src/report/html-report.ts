@@ -2,10 +2,11 @@ import { closeSync, openSync, readSync, renameSync, rmSync, writeSync } from 'no
 import { readFile } from 'node:fs/promises';
 import { gzipSync } from 'node:zlib';
 import type { RunStore } from '../runs/index.js';
-import { collectReportData, type EpisodeView, type ReportDataWithoutEpisodes } from './build-report-data.js';
+import { collectReportData, type ReportDataWithoutEpisodes } from './build-report-data.js';
 import { EpisodeTableBuilder } from './episode-table.js';
 import {
   EPISODE_PAGE_TYPE,
+  type EpisodePageEntry,
   episodePageElementId,
   type PagedReportData,
   REPORT_DATA_ELEMENT_ID,
@@ -80,7 +81,7 @@ export async function writeHtmlReport(
     let pages = 0;
     const table = new EpisodeTableBuilder();
     try {
-      let views: EpisodeView[] = [];
+      let views: EpisodePageEntry[] = [];
       const flush = (): void => {
         if (views.length === 0) return;
         writeSync(

@@ -116,6 +116,9 @@ export interface GraphOutline {
 }
 
 /** One episode with everything the viewer shows. */
+/** What a page element holds for each of its episodes: the views the summaries leave out. */
+export type EpisodePageEntry = Pick<ReportEpisode, 'detail' | 'generic'>;
+
 export interface ReportEpisode {
   readonly runId: string;
   readonly caseId: string;
