@@ -1,21 +1,24 @@
-import { z } from 'zod';
 import type { Labels, MetricValues } from '../spec/index.js';
+import * as shape from './json-shape.js';
 import type { ModelCallUsage } from './usage-meter.js';
 
-const labelsSchema = z.record(z.string(), z.union([z.string(), z.array(z.string())]));
-const metricsSchema = z.record(z.string(), z.number().nullable());
-const modelCallsSchema = z.array(
-  z.object({
-    model: z.string(),
-    inputTokens: z.number(),
-    outputTokens: z.number(),
-    cached: z.boolean(),
-    cost: z.number(),
-    priced: z.boolean().default(true),
-    failed: z.boolean().optional(),
+// The store's JSON columns are checked by hand-written shapes, not zod: see `json-shape.ts`.
+const labelsShape: shape.Shape<Labels> = shape.record(
+  shape.either(shape.string, shape.array(shape.string), 'string or array of strings'),
+);
+const metricsShape: shape.Shape<MetricValues> = shape.record(shape.nullable(shape.number));
+const modelCallsShape: shape.Shape<ModelCallUsage[]> = shape.array(
+  shape.object<ModelCallUsage>({
+    model: shape.string,
+    inputTokens: shape.number,
+    outputTokens: shape.number,
+    cached: shape.boolean,
+    cost: shape.number,
+    priced: shape.withDefault(shape.boolean, true),
+    failed: shape.optional(shape.boolean),
   }),
 );
-const configSchema = z.record(z.string(), z.unknown());
+const configShape: shape.Shape<Record<string, unknown>> = shape.record(shape.unknown);
 
 /** What a run was played with, so that two runs can be known comparable. */
 export interface RunManifest {
@@ -40,18 +43,18 @@ export interface RunManifest {
   }[];
 }
 
-const manifestSchema = z.object({
-  toolgaugeVersion: z.string().optional(),
-  benchmarks: z
-    .record(z.string(), z.object({ caseSetHash: z.string(), caseCount: z.number(), source: z.string() }))
-    .optional(),
-  priceTableVersion: z.string().optional(),
-  gitCommit: z.string().optional(),
-  nodeVersion: z.string().optional(),
-  agentModule: z.object({ path: z.string(), sha256: z.string() }).optional(),
-  allowedChanges: z
-    .array(z.object({ field: z.string(), stored: z.unknown(), now: z.unknown(), at: z.string() }))
-    .optional(),
+const manifestShape: shape.Shape<RunManifest> = shape.object<RunManifest>({
+  toolgaugeVersion: shape.optional(shape.string),
+  benchmarks: shape.optional(
+    shape.record(shape.object({ caseSetHash: shape.string, caseCount: shape.number, source: shape.string })),
+  ),
+  priceTableVersion: shape.optional(shape.string),
+  gitCommit: shape.optional(shape.string),
+  nodeVersion: shape.optional(shape.string),
+  agentModule: shape.optional(shape.object({ path: shape.string, sha256: shape.string })),
+  allowedChanges: shape.optional(
+    shape.array(shape.object({ field: shape.string, stored: shape.unknown, now: shape.unknown, at: shape.string })),
+  ),
 });
 
 /** Thrown when a stored row cannot be read: names the store, run and case. */
@@ -59,27 +62,28 @@ export class StoredRowError extends Error {
   override readonly name = 'StoredRowError';
 }
 
-function parseJson<T>(schema: z.ZodType<T>, text: string, where: string, column: string): T {
+function parseJson<T>(check: shape.Shape<T>, text: string, where: string, column: string): T {
   let value: unknown;
   try {
     value = JSON.parse(text);
   } catch (error) {
     throw new StoredRowError(`${where}: ${column} is not JSON (${error instanceof Error ? error.message : error})`);
   }
-  const parsed = schema.safeParse(value);
-  if (!parsed.success) {
-    const issue = parsed.error.issues[0];
-    throw new StoredRowError(`${where}: ${column}.${issue?.path.join('.') ?? ''}: ${issue?.message ?? 'invalid'}`);
+  try {
+    return check(value, []);
+  } catch (error) {
+    if (!(error instanceof shape.ShapeError)) throw error;
+    const place = [column, ...error.path].join('.');
+    throw new StoredRowError(`${where}: ${place}: ${error.message}`);
   }
-  return parsed.data;
 }
 
-export const readLabels = (text: string, where: string): Labels => parseJson(labelsSchema, text, where, 'labels');
+export const readLabels = (text: string, where: string): Labels => parseJson(labelsShape, text, where, 'labels');
 export const readMetrics = (text: string, where: string): MetricValues =>
-  parseJson(metricsSchema, text, where, 'metrics');
+  parseJson(metricsShape, text, where, 'metrics');
 export const readModelCalls = (text: string, where: string): ModelCallUsage[] =>
-  parseJson(modelCallsSchema, text, where, 'model_calls');
+  parseJson(modelCallsShape, text, where, 'model_calls');
 export const readConfig = (text: string, where: string): Record<string, unknown> =>
-  parseJson(configSchema, text, where, 'config');
+  parseJson(configShape, text, where, 'config');
 export const readManifest = (text: string, where: string): RunManifest =>
-  parseJson(manifestSchema, text, where, 'manifest') as RunManifest;
+  parseJson(manifestShape, text, where, 'manifest');

@@ -1,6 +1,5 @@
 import type { Command } from 'commander';
 import { loadAllBenchmarks } from '../../benchmarks/registry.js';
-import { loadPriceTable } from '../../runs/price-table.js';
 import { RunStore } from '../../runs/run-store.js';
 import type { AnyBenchmark, BenchmarkOptionValues } from '../../spec/index.js';
 import { formatCaseProblem } from '../format-problem.js';
@@ -60,6 +59,8 @@ async function listItems(
       return loaded.cases.map((benchmarkCase) => ({ id: benchmarkCase.id, ...benchmarkCase.labels }));
     }
     case 'models': {
+      // Imported here: the price table's schema is zod, which the other lists do without.
+      const { loadPriceTable } = await import('../../runs/price-table.js');
       const prices = loadPriceTable();
       const priced = Object.entries(prices.models).map(([id, price]) => ({ id, ...price, priceTable: prices.version }));
       return [
