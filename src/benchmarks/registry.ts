@@ -16,7 +16,7 @@
  * in `BENCHMARK_MODULES` below, and the catalog rewritten (`TOOLGAUGE_WRITE_CATALOG=1 npx vitest run
  * src/benchmarks/registry.test.ts`, then `npx biome format --write src/benchmarks/catalog.ts`).
  */
-import type { AnyBenchmark, AnyBenchmarkReader, BenchmarkOption } from '../spec/index.js';
+import type { AnyBenchmark, AnyBenchmarkReader, BenchmarkAggregator, BenchmarkOption } from '../spec/index.js';
 import { BENCHMARK_CATALOG } from './catalog.js';
 
 /** What is known of a benchmark without loading it. */
@@ -57,6 +57,15 @@ const READER_MODULES: Readonly<Record<string, () => Promise<AnyBenchmarkReader>>
   sandbox: async () => (await import('./sandbox/reader.js')).sandboxReader,
 };
 
+/**
+ * Benchmarks whose reporting part (declarations and aggregation: `BenchmarkAggregator`) is a module of its
+ * own, lighter than their reader; reporting a stored run imports only that. Others report through their
+ * reader.
+ */
+const AGGREGATOR_MODULES: Readonly<Record<string, () => Promise<BenchmarkAggregator>>> = {
+  sandbox: async () => (await import('./sandbox/aggregator.js')).sandboxAggregator,
+};
+
 /** The registered benchmarks in registration order: the built-in ones, then the test ones. */
 const REGISTERED: readonly BenchmarkDescriptor[] = BENCHMARK_CATALOG.filter(
   (entry) => !entry.hidden || TEST_BENCHMARK_IDS.includes(entry.id),
@@ -65,6 +74,7 @@ const REGISTERED: readonly BenchmarkDescriptor[] = BENCHMARK_CATALOG.filter(
 const loaded = new Map<string, AnyBenchmark>();
 const loading = new Map<string, Promise<AnyBenchmark>>();
 const loadedReaders = new Map<string, AnyBenchmarkReader>();
+const loadedAggregators = new Map<string, BenchmarkAggregator>();
 
 /** The registered benchmarks' ids, titles and options, without loading any of them (hidden ones included). */
 export function benchmarkDescriptors(): readonly BenchmarkDescriptor[] {
@@ -136,6 +146,25 @@ export async function loadBenchmarkReader(id: string): Promise<AnyBenchmarkReade
 /** The reading part of a benchmark (the whole benchmark, or its reader); it must be loaded. */
 export function getBenchmarkReader(id: string): AnyBenchmarkReader {
   return loaded.get(id) ?? loadedReaders.get(id) ?? getBenchmark(id);
+}
+
+/**
+ * What reporting a benchmark's stored episodes needs (see `BenchmarkAggregator`): whatever of the benchmark
+ * is loaded already, else its aggregator module where it has one (imported on first use), else its reader.
+ */
+export async function loadBenchmarkAggregator(id: string): Promise<BenchmarkAggregator> {
+  const ready = loaded.get(id) ?? loadedReaders.get(id) ?? loadedAggregators.get(id);
+  if (ready) return ready;
+  const load = AGGREGATOR_MODULES[id];
+  if (!hasBenchmark(id) || !load) return loadBenchmarkReader(id);
+  const aggregator = await load();
+  loadedAggregators.set(id, aggregator);
+  return aggregator;
+}
+
+/** The reporting part of a benchmark (the whole benchmark, its reader or its aggregator); it must be loaded. */
+export function getBenchmarkAggregator(id: string): BenchmarkAggregator {
+  return loaded.get(id) ?? loadedReaders.get(id) ?? loadedAggregators.get(id) ?? getBenchmark(id);
 }
 
 function unknownBenchmark(id: string): UnknownBenchmarkError {

@@ -1,8 +1,8 @@
-import { getBenchmarkReader } from '../benchmarks/registry.js';
-import { type TrialStatistics, trialStatistics } from '../scoring/index.js';
+import { getBenchmarkAggregator } from '../benchmarks/registry.js';
+import { type TrialStatistics, trialStatistics } from '../scoring/trial-statistics.js';
 import type {
   AnyBenchmark,
-  AnyBenchmarkReader,
+  BenchmarkAggregator,
   BenchmarkOptionValues,
   EpisodeSummary,
   Labels,
@@ -73,7 +73,7 @@ export function buildRunReport(store: RunStore, runId: string): RunReport {
   const rows = store.episodes(runId, { withRecords: false });
   const benchmarks: Record<string, BenchmarkReport> = {};
   for (const id of new Set(rows.map((row) => row.benchmark))) {
-    const benchmark = getBenchmarkReader(id);
+    const benchmark = getBenchmarkAggregator(id);
     benchmarks[id] = benchmarkReport(
       benchmark,
       rows.filter((row) => row.benchmark === id),
@@ -106,7 +106,7 @@ export function episodeSummaries(rows: readonly EpisodeRow[]): EpisodeSummary[] 
 
 /** A benchmark's report over some episodes of one run. */
 export function benchmarkReport(
-  benchmark: AnyBenchmarkReader,
+  benchmark: BenchmarkAggregator,
   rows: readonly EpisodeRow[],
   options: BenchmarkOptionValues,
 ): BenchmarkReport {

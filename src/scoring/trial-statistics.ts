@@ -1,4 +1,4 @@
-import { seededRandom } from '../world/index.js';
+import { seededRandom } from '../world/id-generator.js';
 
 /**
  * Statistics over repeated trials, as tau-bench defines them. For each case with n trials of which c

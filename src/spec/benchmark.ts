@@ -326,6 +326,16 @@ export type BenchmarkReader<C extends BenchmarkCase = BenchmarkCase, R = unknown
   | 'explain'
 >;
 
+/**
+ * What a report over stored episodes needs (`report`, `compare`): a benchmark's declarations and its
+ * aggregation, without its record. A benchmark may publish it as a module of its own, lighter than its
+ * reader (see the registry), so that reporting a run does not import the record's schemas and scoring.
+ */
+export type BenchmarkAggregator = Pick<
+  BenchmarkReader,
+  'id' | 'title' | 'description' | 'hidden' | 'metrics' | 'headline' | 'labels' | 'options' | 'aggregate'
+>;
+
 /** A benchmark reader of unknown case and record types. */
 // biome-ignore lint/suspicious/noExplicitAny: readers of every case type.
 export type AnyBenchmarkReader = BenchmarkReader<any, any>;

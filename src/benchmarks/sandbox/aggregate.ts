@@ -1,7 +1,7 @@
-import { trialStatistics } from '../../scoring/index.js';
+import { trialStatistics } from '../../scoring/trial-statistics.js';
 import type { BenchmarkAggregate, EpisodeSummary, MetricValues, ReportTable, TableColumn } from '../../spec/index.js';
 import { AUGMENTATIONS } from '../../tools/augmentations/augmentation.js';
-import { SANDBOX_CATEGORIES } from './scenario-file.js';
+import { SANDBOX_CATEGORIES } from './categories.js';
 import { SANDBOX_METRICS } from './score.js';
 
 /**

@@ -1,6 +1,6 @@
 import type { BenchmarkOption, BenchmarkOptionValues } from '../../spec/index.js';
 import { AUGMENTATIONS } from '../../tools/augmentations/augmentation.js';
-import { SANDBOX_CATEGORIES } from './scenario-file.js';
+import { SANDBOX_CATEGORIES } from './categories.js';
 import { SCORING_OPTION } from './scoring-option.js';
 
 /** The flags the sandbox benchmark adds to `run`, `list` and `validate`. */

@@ -2,8 +2,9 @@ import { z } from 'zod';
 import { describeZodError, parseTrajectory } from '../../engine/trajectory-schema.js';
 import type { Diagnostics, TerminationReason, Trajectory } from '../../spec/index.js';
 import type { SandboxCase } from './cases.js';
-import { type EpisodeScore, edgesOf, type MilestoneGraphSpec, type MilestoneMatch } from './milestones/index.js';
-import type { SandboxCategory } from './scenario-file.js';
+import type { SandboxCategory } from './categories.js';
+import type { EpisodeScore, MilestoneGraphSpec, MilestoneMatch } from './milestones/index.js';
+import { edgesOf } from './milestones/milestone-spec.js';
 
 /** One scored episode of the sandbox benchmark, as a run keeps it. */
 export interface SandboxEpisodeRecord {

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { CLAIM_KINDS } from '../../scoring/index.js';
+import { SANDBOX_CATEGORIES } from './categories.js';
 
 /**
  * The scenario file format (YAML or JSON), validated at load. `scenarioFileJsonSchema()` exports it for
@@ -8,16 +9,7 @@ import { CLAIM_KINDS } from '../../scoring/index.js';
  */
 export const SCENARIO_FORMAT_VERSION = 1;
 
-export const SANDBOX_CATEGORIES = [
-  'single_tool_call',
-  'multiple_tool_call',
-  'single_user_turn',
-  'multiple_user_turn',
-  'state_dependency',
-  'canonicalization',
-  'insufficient_information',
-] as const;
-export type SandboxCategory = (typeof SANDBOX_CATEGORIES)[number];
+export { SANDBOX_CATEGORIES, type SandboxCategory } from './categories.js';
 
 const localTime = z
   .object({ $localTime: z.string().describe('Local date-time in the scenario time zone, e.g. 2026-03-15T17:00.') })

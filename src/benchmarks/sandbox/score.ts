@@ -1,5 +1,6 @@
 import type { MetricDefinition, MetricValues, ReportTable } from '../../spec/index.js';
-import { describeGuardrail, type EpisodeScore, type MilestoneMatch } from './milestones/index.js';
+import { describeGuardrail } from './milestones/guardrail.js';
+import type { EpisodeScore, MilestoneMatch } from './milestones/index.js';
 
 /** ToolSandbox's metrics: the similarity score (headline), its two parts, and the turn count. */
 export const SANDBOX_METRICS: readonly MetricDefinition[] = [

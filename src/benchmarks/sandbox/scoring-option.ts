@@ -1,5 +1,5 @@
 import type { BenchmarkOption, BenchmarkOptionValues } from '../../spec/index.js';
-import { SCORING_PROFILES, type ScoringProfile } from './milestones/index.js';
+import { SCORING_PROFILES, type ScoringProfile } from './milestones/scoring-profile.js';
 
 /**
  * The sandbox benchmark's `--scoring` option: `facts` (default) scores an answer milestone by the facts

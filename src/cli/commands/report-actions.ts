@@ -1,6 +1,12 @@
 import { createWriteStream } from 'node:fs';
 import { writeFile } from 'node:fs/promises';
-import { getBenchmarkReader, loadAllBenchmarks, loadBenchmarkReader } from '../../benchmarks/registry.js';
+import {
+  getBenchmarkAggregator,
+  getBenchmarkReader,
+  loadAllBenchmarks,
+  loadBenchmarkAggregator,
+  loadBenchmarkReader,
+} from '../../benchmarks/registry.js';
 import { readRecord } from '../../runs/episode-record.js';
 import { finish, writeCsv, writeJsonLines } from '../../runs/export-stream.js';
 import { type BenchmarkReport, buildRunReport } from '../../runs/run-report.js';
@@ -70,7 +76,7 @@ export async function compareRuns(runA: string, runB: string, options: CompareOp
     for (const benchmark of new Set([...Object.keys(a.benchmarks), ...Object.keys(b.benchmarks)])) {
       const left = a.benchmarks[benchmark];
       const right = b.benchmarks[benchmark];
-      const definition = getBenchmarkReader(benchmark);
+      const definition = getBenchmarkAggregator(benchmark);
       const label = definition.labels[0]?.id;
       const leftGroups = label ? headlineByLabel(left, label) : new Map<string, number>();
       const rightGroups = label ? headlineByLabel(right, label) : new Map<string, number>();
@@ -194,11 +200,11 @@ async function withStore<T>(
   }
 }
 
-/** Loads what reading the runs' episodes needs of their benchmarks (before their reports are built). */
+/** Loads what reporting the runs' episodes needs of their benchmarks (before their reports are built). */
 async function loadRunBenchmarks(store: RunStore, runIds: readonly string[]): Promise<void> {
   const wanted = new Set(runIds);
   const ids = store.listRuns().flatMap((entry) => (wanted.has(entry.run.runId) ? entry.benchmarks : []));
-  await Promise.all([...new Set(ids)].map((id) => loadBenchmarkReader(id)));
+  await Promise.all([...new Set(ids)].map((id) => loadBenchmarkAggregator(id)));
 }
 
 /** The columns of `export --format csv`. */

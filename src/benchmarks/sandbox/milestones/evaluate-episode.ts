@@ -10,7 +10,8 @@ import {
   type MilestoneMatch,
   matchMilestones,
 } from './milestone-matcher.js';
-import { constrainedTables, constraintReferences, type MilestoneSpec } from './milestone-spec.js';
+import { constrainedTables, constraintReferences, edgesOf, type MilestoneSpec } from './milestone-spec.js';
+import type { ScoringProfile } from './scoring-profile.js';
 import { turnCount } from './turn-count.js';
 
 export interface MilestoneGraphSpec {
@@ -22,15 +23,7 @@ export interface MilestoneGraphSpec {
   readonly edges?: readonly (readonly [string, string])[];
 }
 
-/**
- * How answers and milestones are scored. `facts` (the default): an answer milestone that names facts is
- * scored by whether the answer states them, milestones count by their `weight`, and damage after the
- * last milestone counts. `paper`: ToolSandbox's own rules, for numbers comparable with the paper — every
- * answer by ROUGE-L against its reference text, every milestone weight 1, nothing checked after the
- * last milestone.
- */
-export type ScoringProfile = 'facts' | 'paper';
-export const SCORING_PROFILES: readonly ScoringProfile[] = ['facts', 'paper'];
+export { SCORING_PROFILES, type ScoringProfile } from './scoring-profile.js';
 
 export interface EvaluationOptions {
   readonly profile?: ScoringProfile;
@@ -113,11 +106,6 @@ export function evaluateEpisode(
     minefields: minefieldResult.matches,
     turnCount: turnCount(trajectory),
   };
-}
-
-/** The edges of a graph (none when none are given: the milestones are independent). */
-export function edgesOf(graph: MilestoneGraphSpec): (readonly [string, string])[] {
-  return graph.edges ? [...graph.edges] : [];
 }
 
 /** The edges of the paper's implicit chain in listed order (what a graph without edges used to mean). */

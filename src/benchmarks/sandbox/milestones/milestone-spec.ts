@@ -142,3 +142,13 @@ export function constrainedTables(constraint: ConstraintSpec): string[] {
     ? []
     : [constraint.table];
 }
+
+/**
+ * The edges of a milestone graph (none when none are given: the milestones are independent). Here rather
+ * than beside the matcher so that a stored record's graph outline does not import the matcher.
+ */
+export function edgesOf(graph: {
+  readonly edges?: readonly (readonly [string, string])[];
+}): (readonly [string, string])[] {
+  return graph.edges ? [...graph.edges] : [];
+}

@@ -1,0 +1,30 @@
+import { describe, expect, it } from 'vitest';
+import { sandboxAggregator } from './sandbox/aggregator.js';
+import { sandboxReader } from './sandbox/reader.js';
+
+// As the command line does: benchmarks are loaded only when asked for (this file has its own module graph).
+(globalThis as Record<symbol, unknown>)[Symbol.for('toolgauge.lazyBenchmarks')] = true;
+const registry = await import('./registry.js');
+
+describe('the registry with lazy benchmarks (the command line)', () => {
+  it('reports through the lightest part loaded: the aggregator, then the reader, then the benchmark', async () => {
+    expect(() => registry.getBenchmarkAggregator('sandbox')).toThrow(/not loaded yet/);
+    // `report` loads only the aggregator: not the record schema or the matcher that `show` needs.
+    expect(await registry.loadBenchmarkAggregator('sandbox')).toBe(sandboxAggregator);
+    expect(registry.getBenchmarkAggregator('sandbox')).toBe(sandboxAggregator);
+    expect(() => registry.getBenchmarkReader('sandbox')).toThrow(/not loaded yet/);
+    // `show` loads the reader, which then serves reports too.
+    expect(await registry.loadBenchmarkReader('sandbox')).toBe(sandboxReader);
+    expect(registry.getBenchmarkAggregator('sandbox')).toBe(sandboxReader);
+    // A benchmark without an aggregator module reports through its reader (here: the whole benchmark).
+    const tooltalk = await registry.loadBenchmarkAggregator('tooltalk');
+    expect(tooltalk).toBe(registry.getBenchmark('tooltalk'));
+    await expect(registry.loadBenchmarkAggregator('nope')).rejects.toThrow(registry.UnknownBenchmarkError);
+  });
+
+  it("gives the sandbox's reader the aggregator's declarations and aggregation, unchanged", () => {
+    for (const [key, value] of Object.entries(sandboxAggregator)) {
+      expect(sandboxReader[key as keyof typeof sandboxReader], key).toBe(value);
+    }
+  });
+});
