@@ -1,6 +1,10 @@
+import { execFile } from 'node:child_process';
 import { readFileSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
 
 const src = fileURLToPath(new URL('../', import.meta.url));
@@ -37,6 +41,11 @@ function staticClosure(entries: readonly string[]): { files: Set<string>; packag
 /** Heavy for start-up: the provider SDKs and the domains' large libraries. */
 const HEAVY_PACKAGES = ['mathjs', 'date-holidays', 'libphonenumber-js', 'ai', '@ai-sdk/openai'];
 
+/** What scoring needs and reading a stored run does not: the matcher and its similarity libraries. */
+const SCORING_PACKAGES = ['stemmer', 'munkres', 'temporal-polyfill'];
+const MATCHER =
+  /^(benchmarks\/sandbox\/milestones\/(evaluate-episode|milestone-matcher|constraint-score)|scoring\/index|world\/index)\.ts$/;
+
 describe('what the command line loads before a command runs', () => {
   it('declares every command (for --help and parsing) with commander and its own small modules only', () => {
     const { files, packages } = staticClosure(['cli/command-line.ts']);
@@ -60,5 +69,92 @@ describe('what the command line loads before a command runs', () => {
     ]);
     expect([...files].filter((file) => /^(domains|models|engine\/episode|users|agents)\//.test(file))).toEqual([]);
     expect([...packages].filter((name) => HEAVY_PACKAGES.includes(name))).toEqual([]);
+  });
+
+  it('lists runs without zod or any benchmark: the store checks its JSON columns by hand', () => {
+    const { files, packages } = staticClosure(['cli/commands/list-action.ts', 'runs/run-store.ts']);
+    expect([...packages].filter((name) => name === 'zod' || HEAVY_PACKAGES.includes(name))).toEqual([]);
+    expect(
+      [...files].filter((file) => file.startsWith('benchmarks/') && !file.startsWith('benchmarks/registry')),
+    ).toEqual(['benchmarks/catalog.ts']);
+  });
+
+  it("reports and compares runs through the benchmark's aggregator: no zod, no record schema, no matcher", () => {
+    // The registry imports the sandbox's aggregator for `report` (see registry-lazy.test.ts).
+    const { files, packages } = staticClosure(['cli/commands/report-actions.ts', 'benchmarks/sandbox/aggregator.ts']);
+    expect([...packages].filter((name) => name === 'zod' || SCORING_PACKAGES.includes(name))).toEqual([]);
+    expect([...files].filter((file) => MATCHER.test(file) || file === 'benchmarks/sandbox/record.ts')).toEqual([]);
+  });
+
+  it("shows an episode with the record's schema (zod) but without the matcher", () => {
+    const { files, packages } = staticClosure(['cli/commands/report-actions.ts', 'benchmarks/sandbox/reader.ts']);
+    expect(packages.has('zod')).toBe(true);
+    expect([...packages].filter((name) => SCORING_PACKAGES.includes(name) || HEAVY_PACKAGES.includes(name))).toEqual(
+      [],
+    );
+    expect([...files].filter((file) => MATCHER.test(file))).toEqual([]);
+  });
+});
+
+const execute = promisify(execFile);
+const bin = fileURLToPath(new URL('../../bin/toolgauge.js', import.meta.url));
+/** A module-loading hook that prints each module the process loads (`loaded <url>`) to stderr. */
+const LOAD_HOOK = [
+  'export async function load(url, context, next) {',
+  '  const result = await next(url, context);',
+  "  process.stderr.write('loaded ' + url + '\\n');",
+  '  return result;',
+  '}',
+].join('\n');
+/** Imported before the command: registers {@link LOAD_HOOK}. */
+const traceLoads = `data:text/javascript,${encodeURIComponent(
+  `import { register } from 'node:module';\nregister(${JSON.stringify(`data:text/javascript,${encodeURIComponent(LOAD_HOOK)}`)});`,
+)}`;
+
+/** The packages and toolgauge modules (relative to dist) a command of the built CLI loads. */
+async function loadedBy(args: readonly string[]): Promise<{ packages: Set<string>; modules: Set<string> }> {
+  const { stderr } = await execute(process.execPath, ['--import', traceLoads, bin, ...args]);
+  const packages = new Set<string>();
+  const modules = new Set<string>();
+  for (const [, url] of stderr.matchAll(/^loaded (\S+)$/gm)) {
+    const inPackage = /\/node_modules\/((?:@[^/]+\/)?[^/]+)\//.exec(url as string);
+    const own = /\/dist\/(.+)\.js$/.exec(url as string);
+    if (inPackage) packages.add(inPackage[1] as string);
+    else if (own) modules.add(`${own[1]}.ts`);
+  }
+  return { packages, modules };
+}
+
+// The built CLI (`npm test` builds first), as a user runs it: what each reading command really loads,
+// dynamic imports included.
+describe('what reading commands load when they run', { timeout: 120_000 }, () => {
+  it('list runs, report and show load no more than they need', async () => {
+    const folder = await mkdtemp(join(tmpdir(), 'toolgauge-startup-'));
+    try {
+      const db = join(folder, 'runs.db');
+      await execute(process.execPath, [bin, 'run', '--limit', '1', '--run-id', 'r1', '--db', db]);
+      const report = JSON.parse(
+        (await execute(process.execPath, [bin, 'report', 'r1', '--db', db, '--format', 'json'])).stdout,
+      );
+      const caseId = report.benchmarks.sandbox.episodes[0].caseId as string;
+
+      const list = await loadedBy(['list', 'runs', '--db', db]);
+      expect([...list.packages]).toEqual(['commander']);
+      expect([...list.modules].filter((file) => file.startsWith('benchmarks/sandbox/'))).toEqual([]);
+
+      const reported = await loadedBy(['report', 'r1', '--db', db]);
+      expect([...reported.packages]).toEqual(['commander']);
+      expect(reported.modules.has('benchmarks/sandbox/aggregator.ts')).toBe(true);
+      expect(
+        [...reported.modules].filter((file) => MATCHER.test(file) || /sandbox\/(record|reader)/.test(file)),
+      ).toEqual([]);
+
+      const shown = await loadedBy(['show', 'r1', caseId, '--db', db]);
+      expect([...shown.packages].sort()).toEqual(['commander', 'zod']);
+      expect(shown.modules.has('benchmarks/sandbox/record.ts')).toBe(true);
+      expect([...shown.modules].filter((file) => MATCHER.test(file))).toEqual([]);
+    } finally {
+      await rm(folder, { recursive: true, force: true });
+    }
   });
 });

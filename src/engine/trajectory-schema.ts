@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { Trajectory } from '../spec/index.js';
-import { TRAJECTORY_FORMAT_VERSION } from '../spec/index.js';
+import { TRAJECTORY_FORMAT_VERSION } from '../spec/trajectory.js';
 
 const role = z.enum(['system', 'user', 'agent', 'executor']);
 
