@@ -4,7 +4,7 @@ import type { ToolRegistry } from '../tool-registry.js';
 import { ToolSet, type ToolView } from '../tool-set.js';
 import { type Augmentation, distractionCount } from './augmentation.js';
 import { rankDistractionTools } from './distraction-ranking.js';
-import { presentToolView } from './present-text.js';
+import { presentLike, presentToolView } from './present-text.js';
 import { scrambleArgumentDescriptions } from './scramble-argument-descriptions.js';
 import { scrambleArgumentNames } from './scramble-argument-names.js';
 import { scrambleArgumentTypes } from './scramble-argument-types.js';
@@ -39,40 +39,84 @@ export interface AugmentedToolSetOptions {
  * changes a tool or its schema: a scrambled view holds its own copy.
  */
 export function augmentedToolSet(options: AugmentedToolSetOptions): ToolSet {
-  const { registry, augmentation, seed } = options;
-  const necessary = distinct(options.necessary).map((name) => registry.require(name));
-  const denied = new Set(distinct(options.deny ?? []).map((name) => registry.require(name).name));
+  const { augmentation, seed } = options;
+  const shared = sharedAugmentation(options);
+  // Only the order is the case's own: the seed shuffles the shared tools (distraction-0 keeps them as given).
+  const offered =
+    distractionCount(augmentation) === 0 ? shared.tools : seededShuffle(shared.tools, `tool-augmentation/${seed}`);
+  const views = offered.map((tool) => shared.presented.get(tool) as ToolView);
+  assertDistinctShownNames(views, augmentation);
+  const toolSet = new ToolSet('agent', views, shared.withheld);
+  // The case's set shows the same tools under the same names as the shared one, so it presents texts alike.
+  presentLike(toolSet, shared.plain);
+  return toolSet;
+}
+
+/** What every case of one scenario under one augmentation shares: all of it but the order of the tools. */
+interface SharedAugmentation {
+  /** The offered tools before the case's shuffle: the needed ones, then the distractions by rank. */
+  readonly tools: readonly Tool[];
+  /** Each offered tool scrambled and presented (descriptions speak the names the agent sees). */
+  readonly presented: ReadonlyMap<Tool, ToolView>;
+  readonly withheld: readonly string[];
+  /** The scrambled, unpresented views: what presenting texts reads. */
+  readonly plain: ToolSet;
+}
+
+/**
+ * Shared parts per registry and (necessary, denied, augmentation): a benchmark builds one tool set per
+ * case, and its cases differ mostly by the opening's wording, which changes only the shuffle's seed.
+ * The registry's size is part of the key (tools are only ever added to a registry).
+ */
+const sharedAugmentations = new WeakMap<ToolRegistry, Map<string, SharedAugmentation>>();
+
+function sharedAugmentation(options: AugmentedToolSetOptions): SharedAugmentation {
+  const { registry, augmentation } = options;
+  const necessaryNames = distinct(options.necessary);
+  const deniedNames = distinct(options.deny ?? []);
+  const key = JSON.stringify([registry.size, augmentation, necessaryNames, deniedNames]);
+  let byKey = sharedAugmentations.get(registry);
+  if (!byKey) {
+    byKey = new Map();
+    sharedAugmentations.set(registry, byKey);
+  }
+  const known = byKey.get(key);
+  if (known) return known;
+
+  const necessary = necessaryNames.map((name) => registry.require(name));
+  const denied = new Set(deniedNames.map((name) => registry.require(name).name));
   for (const tool of necessary) {
     if (!tool.roles.includes('agent')) {
       throw new DefinitionError(`tool "${tool.name}" is not an agent tool, so it cannot be offered to the agent`);
     }
   }
-
-  const offered = offeredTools(registry, necessary, denied, augmentation, seed);
-  const views = offered.map((tool): ToolView => ({ schema: toolSchema(tool), tool }));
-  const scrambled = scramble(views, augmentation, registry);
+  const tools = offeredTools(registry, necessary, denied, augmentation);
+  const scrambled = scramble(
+    tools.map((tool): ToolView => ({ schema: toolSchema(tool), tool })),
+    augmentation,
+    registry,
+  );
   assertDistinctShownNames(scrambled, augmentation);
-  const given = new Set(offered.map((tool) => tool.name));
+  const given = new Set(tools.map((tool) => tool.name));
   const withheld = registry
     .forRole('agent')
     .map((tool) => tool.name)
     .filter((name) => !given.has(name));
   // Descriptions speak the names the agent sees and never point at a tool it was not given.
   const plain = new ToolSet('agent', scrambled, withheld);
-  return new ToolSet(
-    'agent',
-    scrambled.map((view) => presentToolView(view, plain)),
-    withheld,
-  );
+  const presented = new Map(scrambled.map((view) => [view.tool, presentToolView(view, plain)]));
+  const shared: SharedAugmentation = { tools, presented, withheld, plain };
+  if (byKey.size >= 5000) byKey.clear();
+  byKey.set(key, shared);
+  return shared;
 }
 
-/** The tools to offer, in the order the agent sees them. */
+/** The tools to offer, before the case's shuffle: the needed ones, then the distractions by rank. */
 function offeredTools(
   registry: ToolRegistry,
   necessary: readonly Tool[],
   denied: ReadonlySet<string>,
   augmentation: Augmentation,
-  seed: string,
 ): Tool[] {
   const needed = necessary.filter((tool) => !denied.has(tool.name));
   const count = distractionCount(augmentation);
@@ -82,7 +126,7 @@ function offeredTools(
   const candidates = registry.forRole('agent').filter((tool) => !neededNames.has(tool.name) && !denied.has(tool.name));
   const ranked = rankDistractionTools(candidates, needed);
   const distractions = count === 'all' ? ranked : ranked.slice(0, count);
-  return seededShuffle([...needed, ...distractions], `tool-augmentation/${seed}`);
+  return [...needed, ...distractions];
 }
 
 function scramble(views: readonly ToolView[], augmentation: Augmentation, registry: ToolRegistry): ToolView[] {

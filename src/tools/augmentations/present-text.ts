@@ -109,6 +109,15 @@ function prepared(tools: ToolSet): PreparedTools {
   return result;
 }
 
+/**
+ * Lets `tools` present texts as `like` does, without working out again what that reads: the caller
+ * vouches that both show the same tools under the same names and withhold the same ones (e.g. the same
+ * views in another order, or presented views of the same scrambled ones).
+ */
+export function presentLike(tools: ToolSet, like: ToolSet): void {
+  if (!preparedTools.has(tools)) preparedTools.set(tools, prepared(like));
+}
+
 /** A tool's schema with its description and argument descriptions presented to the agent. */
 export function presentToolView(view: ToolView, tools: ToolSet): ToolView {
   // The same tool shown the same way in a tool set of the same signature is presented the same way.
