@@ -64,23 +64,43 @@ interface SharedAugmentation {
 }
 
 /**
- * Shared parts per registry and (necessary, denied, augmentation): a benchmark builds one tool set per
- * case, and its cases differ mostly by the opening's wording, which changes only the shuffle's seed.
- * The registry's size is part of the key (tools are only ever added to a registry).
+ * What is worked out once per registry: its agent tools, each tool's view under each augmentation, and
+ * the shared parts per (necessary, denied, augmentation) — a benchmark builds one tool set per case, and
+ * its cases differ mostly by the opening's wording, which changes only the shuffle's seed. Tools are only
+ * ever added to a registry, so its size tells whether this is still its content.
  */
-const sharedAugmentations = new WeakMap<ToolRegistry, Map<string, SharedAugmentation>>();
+interface RegistryAugmentations {
+  readonly size: number;
+  readonly agentTools: readonly Tool[];
+  readonly views: Map<Augmentation, Map<Tool, ToolView>>;
+  readonly shared: Map<string, SharedAugmentation>;
+  scrambledNames: ReadonlyMap<string, string> | undefined;
+}
+
+const byRegistry = new WeakMap<ToolRegistry, RegistryAugmentations>();
+
+function registryAugmentations(registry: ToolRegistry): RegistryAugmentations {
+  let known = byRegistry.get(registry);
+  if (!known || known.size !== registry.size) {
+    known = {
+      size: registry.size,
+      agentTools: registry.forRole('agent'),
+      views: new Map(),
+      shared: new Map(),
+      scrambledNames: undefined,
+    };
+    byRegistry.set(registry, known);
+  }
+  return known;
+}
 
 function sharedAugmentation(options: AugmentedToolSetOptions): SharedAugmentation {
   const { registry, augmentation } = options;
+  const augmentations = registryAugmentations(registry);
   const necessaryNames = distinct(options.necessary);
   const deniedNames = distinct(options.deny ?? []);
-  const key = JSON.stringify([registry.size, augmentation, necessaryNames, deniedNames]);
-  let byKey = sharedAugmentations.get(registry);
-  if (!byKey) {
-    byKey = new Map();
-    sharedAugmentations.set(registry, byKey);
-  }
-  const known = byKey.get(key);
+  const key = JSON.stringify([augmentation, necessaryNames, deniedNames]);
+  const known = augmentations.shared.get(key);
   if (known) return known;
 
   const necessary = necessaryNames.map((name) => registry.require(name));
@@ -90,30 +110,23 @@ function sharedAugmentation(options: AugmentedToolSetOptions): SharedAugmentatio
       throw new DefinitionError(`tool "${tool.name}" is not an agent tool, so it cannot be offered to the agent`);
     }
   }
-  const tools = offeredTools(registry, necessary, denied, augmentation);
-  const scrambled = scramble(
-    tools.map((tool): ToolView => ({ schema: toolSchema(tool), tool })),
-    augmentation,
-    registry,
-  );
+  const tools = offeredTools(augmentations.agentTools, necessary, denied, augmentation);
+  const scrambled = tools.map((tool) => scrambledView(augmentations, registry, augmentation, tool));
   assertDistinctShownNames(scrambled, augmentation);
   const given = new Set(tools.map((tool) => tool.name));
-  const withheld = registry
-    .forRole('agent')
-    .map((tool) => tool.name)
-    .filter((name) => !given.has(name));
+  const withheld = augmentations.agentTools.map((tool) => tool.name).filter((name) => !given.has(name));
   // Descriptions speak the names the agent sees and never point at a tool it was not given.
   const plain = new ToolSet('agent', scrambled, withheld);
   const presented = new Map(scrambled.map((view) => [view.tool, presentToolView(view, plain)]));
   const shared: SharedAugmentation = { tools, presented, withheld, plain };
-  if (byKey.size >= 5000) byKey.clear();
-  byKey.set(key, shared);
+  if (augmentations.shared.size >= 5000) augmentations.shared.clear();
+  augmentations.shared.set(key, shared);
   return shared;
 }
 
 /** The tools to offer, before the case's shuffle: the needed ones, then the distractions by rank. */
 function offeredTools(
-  registry: ToolRegistry,
+  agentTools: readonly Tool[],
   necessary: readonly Tool[],
   denied: ReadonlySet<string>,
   augmentation: Augmentation,
@@ -123,31 +136,56 @@ function offeredTools(
   if (count === 0) return needed;
 
   const neededNames = new Set(necessary.map((tool) => tool.name));
-  const candidates = registry.forRole('agent').filter((tool) => !neededNames.has(tool.name) && !denied.has(tool.name));
+  const candidates = agentTools.filter((tool) => !neededNames.has(tool.name) && !denied.has(tool.name));
   const ranked = rankDistractionTools(candidates, needed);
   const distractions = count === 'all' ? ranked : ranked.slice(0, count);
   return [...needed, ...distractions];
 }
 
-function scramble(views: readonly ToolView[], augmentation: Augmentation, registry: ToolRegistry): ToolView[] {
+/** A tool as an augmentation shows it (the same view object every time: scrambling is deterministic). */
+function scrambledView(
+  augmentations: RegistryAugmentations,
+  registry: ToolRegistry,
+  augmentation: Augmentation,
+  tool: Tool,
+): ToolView {
+  let byTool = augmentations.views.get(augmentation);
+  if (!byTool) {
+    byTool = new Map();
+    augmentations.views.set(augmentation, byTool);
+  }
+  let view = byTool.get(tool);
+  if (!view) {
+    view = scramble({ schema: toolSchema(tool), tool }, augmentation, () => {
+      augmentations.scrambledNames ??= scrambledToolNames(registry);
+      return augmentations.scrambledNames;
+    });
+    byTool.set(tool, view);
+  }
+  return view;
+}
+
+function scramble(
+  view: ToolView,
+  augmentation: Augmentation,
+  scrambledNames: () => ReadonlyMap<string, string>,
+): ToolView {
   switch (augmentation) {
     case 'distraction-0':
     case 'distraction-3':
     case 'distraction-10':
     case 'distraction-all':
-      return [...views];
-    case 'scrambled-tool-name': {
-      const names = scrambledToolNames(registry);
-      return views.map((view) => scrambleToolName(view, names));
-    }
+      return view;
+    case 'scrambled-tool-name':
+      return scrambleToolName(view, scrambledNames());
     case 'scrambled-tool-description':
-      return views.map(scrambleToolDescription);
+      return scrambleToolDescription(view);
     case 'scrambled-arg-description':
-      return views.map(scrambleArgumentDescriptions);
+      return scrambleArgumentDescriptions(view);
     case 'scrambled-arg-type':
-      return views.map(scrambleArgumentTypes);
+      return scrambleArgumentTypes(view);
     case 'scrambled-arg-name':
-      return views.map(scrambleArgumentNames);
+      return scrambleArgumentNames(view);
   }
 }
 
