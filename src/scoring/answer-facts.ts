@@ -1,3 +1,5 @@
+import { BoundedCache } from './bounded-cache.js';
+
 /**
  * The facts an answer must state, and whether a text states them, in any common wording. An answer
  * milestone that names facts is scored by them (see `factsSimilarity`): wording is only a tie-breaker.
@@ -112,8 +114,18 @@ function withYear(month: number, day: number, year: string | undefined) {
   return year ? { year: Number(year), month, day } : { month, day };
 }
 
+const UNDEFINED_MARK = '\u0000undefined';
+/** Verdicts per fact and text, remembered: every trial and augmentation of a scenario asks the same. */
+const verdicts = new BoundedCache<string, boolean>(50_000);
+
 /** Whether a text states a fact (placeholders already filled). */
 export function statesFact(text: string, fact: AnswerFact): boolean {
+  // Keys given as undefined stay in the key: a fact's kind is told by which keys it has.
+  const factKey = JSON.stringify(fact, (_key, value: unknown) => (value === undefined ? UNDEFINED_MARK : value));
+  return verdicts.get(`${factKey}\u0000${text}`, () => statesFactAfresh(text, fact));
+}
+
+function statesFactAfresh(text: string, fact: AnswerFact): boolean {
   const lower = text.toLowerCase();
   switch (factKind(fact)) {
     case 'number':

@@ -24,8 +24,15 @@ function tokenize(text: string): readonly string[] {
     .map((token) => (token.length > 3 ? stemsByWord.get(token, stemmer) : token));
 }
 
+/** Scores per pair of texts, remembered: an episode's answer is scored against the same targets again and again. */
+const scoresByPair = new BoundedCache<string, number>(50_000);
+
 /** ROUGE-L F-measure (β = 1) between a target and a candidate text, in [0, 1]. */
 export function rougeL(target: string, candidate: string): number {
+  return scoresByPair.get(`${target}\u0000${candidate}`, () => rougeLAfresh(target, candidate));
+}
+
+function rougeLAfresh(target: string, candidate: string): number {
   const targetTokens = rougeTokens(target);
   const candidateTokens = rougeTokens(candidate);
   if (targetTokens.length === 0 || candidateTokens.length === 0) {
