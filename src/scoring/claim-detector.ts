@@ -132,8 +132,21 @@ export function claims(text: string, spec: ClaimSpec): boolean {
   return claimingClause(text, spec) !== undefined;
 }
 
+/** Claiming clauses per claim, words and text, remembered (every case of a scenario asks the same); bounded. */
+const claimingClauses = new Map<string, string | undefined>();
+const MAX_REMEMBERED_CLAUSES = 50_000;
+
 /** The first clause of `text` that claims the thing `spec` names, if any. */
 export function claimingClause(text: string, spec: ClaimSpec): string | undefined {
+  const key = JSON.stringify([spec.claim, spec.about ?? [], text]);
+  if (claimingClauses.has(key)) return claimingClauses.get(key);
+  const clause = claimingClauseAfresh(text, spec);
+  if (claimingClauses.size >= MAX_REMEMBERED_CLAUSES) claimingClauses.clear();
+  claimingClauses.set(key, clause);
+  return clause;
+}
+
+function claimingClauseAfresh(text: string, spec: ClaimSpec): string | undefined {
   const about = (spec.about ?? []).map((word) => word.toLowerCase());
   const actions = ACTION_PATTERNS[spec.claim];
   const patterns = actions ?? VALUE_PATTERNS[spec.claim] ?? [];
