@@ -69,6 +69,8 @@ export function scoreConstraint(
 
 /** A fact with its placeholders filled from matched tool results (undefined when one cannot be). */
 export function fillFact(fact: AnswerFact, view: EpisodeView, context: MatchContext): AnswerFact | undefined {
+  // Without placeholders the fact itself (the same object every time, which lets its verdicts be remembered).
+  if (!Object.values(fact).some((value) => typeof value === 'string' && value.includes('{{'))) return fact;
   const filled: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(fact)) {
     if (typeof value !== 'string' || !value.includes('{{')) {
