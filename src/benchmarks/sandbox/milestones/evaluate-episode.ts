@@ -10,7 +10,7 @@ import {
   type MilestoneMatch,
   matchMilestones,
 } from './milestone-matcher.js';
-import { constrainedTables, constraintReferences, type MilestoneSpec } from './milestone-spec.js';
+import { type ConstraintSpec, constrainedTables, constraintReferences, type MilestoneSpec } from './milestone-spec.js';
 import { turnCount } from './turn-count.js';
 
 export interface MilestoneGraphSpec {
@@ -173,7 +173,7 @@ function guardedMilestone(
   windowFrom: 'start' | 'predecessor' = 'predecessor',
 ): GuardedMilestone {
   const guardTables = guarded.filter((table) => !spec.guardrailExclude?.includes(table));
-  const references = [...new Set(spec.constraints.flatMap(constraintReferences))];
+  const references = [...new Set(spec.constraints.flatMap(referencesOf))];
   const compute = (messageIndex: number, context: MatchContext): number => {
     let product = 1;
     for (const constraint of spec.constraints) {
@@ -236,6 +236,18 @@ function guardedMilestone(
       return unguarded(messageIndex, context);
     },
   };
+}
+
+/** The milestones a constraint reads, worked out once per constraint (scenario specs are immutable). */
+const referencesByConstraint = new WeakMap<ConstraintSpec, readonly string[]>();
+
+function referencesOf(constraint: ConstraintSpec): readonly string[] {
+  let references = referencesByConstraint.get(constraint);
+  if (!references) {
+    references = constraintReferences(constraint);
+    referencesByConstraint.set(constraint, references);
+  }
+  return references;
 }
 
 /**
