@@ -67,6 +67,30 @@ export function scoreConstraint(
   }
 }
 
+/**
+ * Whether a constraint is 0 at a message by the first check `scoreConstraint` makes, which reads
+ * neither the world nor the mapping: a tool call that is not that tool's result, a message from someone
+ * else or not a text, a claim not in an agent's text. False where that check passes (or there is none).
+ */
+export function failsFirstCheck(constraint: ConstraintSpec, view: EpisodeView, messageIndex: number): boolean {
+  switch (constraint.type) {
+    case 'tool-call': {
+      const trace = view.traceAt(messageIndex);
+      return trace?.caller !== 'agent' || (trace.toolName ?? trace.requestedName) !== constraint.tool;
+    }
+    case 'message': {
+      const message = view.messages[messageIndex];
+      return message?.type !== 'text' || message.sender !== constraint.from;
+    }
+    case 'claim': {
+      const message = view.messages[messageIndex];
+      return message?.type !== 'text' || message.sender !== 'agent';
+    }
+    default:
+      return false;
+  }
+}
+
 /** A fact with its placeholders filled from matched tool results (undefined when one cannot be). */
 export function fillFact(fact: AnswerFact, view: EpisodeView, context: MatchContext): AnswerFact | undefined {
   // Without placeholders the fact itself (the same object every time, which lets its verdicts be remembered).

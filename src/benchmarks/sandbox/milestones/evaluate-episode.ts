@@ -1,7 +1,7 @@
 import { EpisodeView } from '../../../scoring/episode-view.js';
 import type { Trajectory } from '../../../spec/index.js';
 import type { WorldSchema } from '../../../world/index.js';
-import { scoreConstraint } from './constraint-score.js';
+import { failsFirstCheck, scoreConstraint } from './constraint-score.js';
 import { type GuardrailNote, guardrailBreach } from './guardrail.js';
 import { constraintsUpperBound } from './milestone-bound.js';
 import {
@@ -222,10 +222,17 @@ function guardedMilestone(
     const after = guardToEnd === undefined ? undefined : guardrailBreach(view, guardTables, messageIndex, guardToEnd);
     return after ? { ...after, window: 'after' as const } : undefined;
   };
+  // The first constraint failing its first check makes the product 0 before anything else is read.
+  const first = spec.constraints[0];
+  const zeroAt =
+    first && references.length === 0
+      ? (messageIndex: number): boolean => failsFirstCheck(first, view, messageIndex)
+      : undefined;
   return {
     id: spec.id,
     weight: spec.scored === false ? 0 : (spec.weight ?? 1),
     references,
+    ...(zeroAt ? { zeroAt } : {}),
     unguarded,
     breach,
     // The guardrail can only zero a milestone, so the constraints' bound stays an upper bound.
