@@ -24,12 +24,29 @@ function tokenize(text: string): readonly string[] {
     .map((token) => (token.length > 3 ? stemsByWord.get(token, stemmer) : token));
 }
 
-/** Scores per pair of texts, remembered: an episode's answer is scored against the same targets again and again. */
-const scoresByPair = new BoundedCache<string, number>(50_000);
+/**
+ * Scores per target and candidate text, remembered: an episode's answer is scored against the same
+ * targets again and again (keyed by the texts themselves, whose hashes strings keep). Bounded.
+ */
+const scoresByTarget = new Map<string, Map<string, number>>();
+const MAX_REMEMBERED_TARGETS = 5000;
+const MAX_REMEMBERED_CANDIDATES = 1000;
 
 /** ROUGE-L F-measure (β = 1) between a target and a candidate text, in [0, 1]. */
 export function rougeL(target: string, candidate: string): number {
-  return scoresByPair.get(`${target}\u0000${candidate}`, () => rougeLAfresh(target, candidate));
+  let byCandidate = scoresByTarget.get(target);
+  if (!byCandidate) {
+    if (scoresByTarget.size >= MAX_REMEMBERED_TARGETS) scoresByTarget.clear();
+    byCandidate = new Map();
+    scoresByTarget.set(target, byCandidate);
+  }
+  let score = byCandidate.get(candidate);
+  if (score === undefined) {
+    score = rougeLAfresh(target, candidate);
+    if (byCandidate.size >= MAX_REMEMBERED_CANDIDATES) byCandidate.clear();
+    byCandidate.set(candidate, score);
+  }
+  return score;
 }
 
 function rougeLAfresh(target: string, candidate: string): number {
