@@ -74,37 +74,29 @@ export function evaluateEpisode(
   const candidates: number[] = [];
   for (let index = view.startIndex; index < trajectory.messages.length; index += 1) candidates.push(index);
 
-  const constrained = new Set(
-    milestones.milestones.flatMap((milestone) => milestone.constraints.flatMap(constrainedTables)),
-  );
-  const guarded = [...schema.tables.keys()].filter((table) => !constrained.has(table));
-
-  const edges = edgesOf(milestones);
-  const sinks = new Set(
-    milestones.milestones.map((spec) => spec.id).filter((id) => !edges.some(([from]) => from === id)),
-  );
+  const milestonePlan = graphPlan(milestones, schema, paper ? 'paper' : 'facts');
+  const edges = [...milestonePlan.edges];
   const lastIndex = trajectory.messages.length - 1;
-  const scorers = milestones.milestones.map((spec) =>
+  const scorers = milestonePlan.milestones.map((planned) =>
     guardedMilestone(
-      paper ? asPaperMilestone(spec) : spec,
+      planned,
       view,
-      guarded,
-      sinks.has(spec.id) && !paper ? lastIndex : undefined,
+      planned.sink && !paper ? lastIndex : undefined,
       // The paper's window starts at the latest predecessor's message; that lets a matcher give up a
       // cheap predecessor (place it late, at similarity 0) to move the next window past the damage.
       paper ? 'predecessor' : 'start',
     ),
   );
   const milestoneResult = matchMilestones(scorers, edges, candidates, view.startIndex);
-  const minefieldResult =
-    minefields.milestones.length === 0
-      ? { score: 0, matches: [] }
-      : matchMilestones(
-          minefields.milestones.map((spec) => guardedMilestone(asMinefield(spec), view, [], undefined)),
-          edgesOf(minefields),
-          candidates,
-          view.startIndex,
-        );
+  const minefieldPlan = minefields.milestones.length === 0 ? undefined : graphPlan(minefields, schema, 'minefields');
+  const minefieldResult = !minefieldPlan
+    ? { score: 0, matches: [] }
+    : matchMilestones(
+        minefieldPlan.milestones.map((planned) => guardedMilestone(planned, view, undefined)),
+        [...minefieldPlan.edges],
+        candidates,
+        view.startIndex,
+      );
   return {
     score: minefieldResult.score > 0 ? 0 : milestoneResult.score,
     milestoneScore: milestoneResult.score,
@@ -113,6 +105,78 @@ export function evaluateEpisode(
     minefields: minefieldResult.matches,
     turnCount: turnCount(trajectory),
   };
+}
+
+/** What scoring a graph needs that no episode changes: its edges, and per milestone what it guards and reads. */
+interface GraphPlan {
+  readonly edges: readonly (readonly [string, string])[];
+  readonly milestones: readonly PlannedMilestone[];
+}
+
+interface PlannedMilestone {
+  /** As scored: the paper's form under `paper`, the minefield form for minefields. */
+  readonly spec: MilestoneSpec;
+  /** The tables its guardrail keeps unchanged (none for minefields). */
+  readonly guardTables: readonly string[];
+  readonly references: readonly string[];
+  /** Nothing follows it in the graph. */
+  readonly sink: boolean;
+}
+
+/** Plans per graph, schema and how the graph is scored (graphs and schemas are immutable). */
+const graphPlans = new WeakMap<MilestoneGraphSpec, WeakMap<WorldSchema, Map<string, GraphPlan>>>();
+
+function graphPlan(graph: MilestoneGraphSpec, schema: WorldSchema, use: 'facts' | 'paper' | 'minefields'): GraphPlan {
+  let bySchema = graphPlans.get(graph);
+  if (!bySchema) {
+    bySchema = new WeakMap();
+    graphPlans.set(graph, bySchema);
+  }
+  let byUse = bySchema.get(schema);
+  if (!byUse) {
+    byUse = new Map();
+    bySchema.set(schema, byUse);
+  }
+  let plan = byUse.get(use);
+  if (!plan) {
+    plan = planGraph(graph, schema, use);
+    byUse.set(use, plan);
+  }
+  return plan;
+}
+
+function planGraph(graph: MilestoneGraphSpec, schema: WorldSchema, use: 'facts' | 'paper' | 'minefields'): GraphPlan {
+  const edges = edgesOf(graph);
+  if (use === 'minefields') {
+    return {
+      edges,
+      milestones: graph.milestones.map((spec) => {
+        const minefield = asMinefield(spec);
+        return { spec: minefield, guardTables: [], references: referencesOfSpec(minefield), sink: false };
+      }),
+    };
+  }
+  const constrained = new Set(
+    graph.milestones.flatMap((milestone) => milestone.constraints.flatMap(constrainedTables)),
+  );
+  const guarded = [...schema.tables.keys()].filter((table) => !constrained.has(table));
+  const sinks = new Set(graph.milestones.map((spec) => spec.id).filter((id) => !edges.some(([from]) => from === id)));
+  return {
+    edges,
+    milestones: graph.milestones.map((original) => {
+      const spec = use === 'paper' ? asPaperMilestone(original) : original;
+      return {
+        spec,
+        guardTables: guarded.filter((table) => !spec.guardrailExclude?.includes(table)),
+        references: referencesOfSpec(spec),
+        sink: sinks.has(spec.id),
+      };
+    }),
+  };
+}
+
+function referencesOfSpec(spec: MilestoneSpec): string[] {
+  return [...new Set(spec.constraints.flatMap(referencesOf))];
 }
 
 /** The edges of a graph (none when none are given: the milestones are independent). */
@@ -166,14 +230,11 @@ interface GuardedMilestone extends MatchableMilestone {
  * @param guardToEnd the last message, when the guardrail also covers the rest of the episode
  */
 function guardedMilestone(
-  spec: MilestoneSpec,
+  { spec, guardTables, references }: PlannedMilestone,
   view: EpisodeView,
-  guarded: readonly string[],
   guardToEnd: number | undefined,
   windowFrom: 'start' | 'predecessor' = 'predecessor',
 ): GuardedMilestone {
-  const guardTables = guarded.filter((table) => !spec.guardrailExclude?.includes(table));
-  const references = [...new Set(spec.constraints.flatMap(referencesOf))];
   const compute = (messageIndex: number, context: MatchContext): number => {
     let product = 1;
     for (const constraint of spec.constraints) {
