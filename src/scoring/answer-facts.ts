@@ -1,3 +1,5 @@
+import { BoundedCache } from './bounded-cache.js';
+
 /**
  * The facts an answer must state, and whether a text states them, in any common wording. An answer
  * milestone that names facts is scored by them (see `factsSimilarity`): wording is only a tie-breaker.
@@ -112,8 +114,33 @@ function withYear(month: number, day: number, year: string | undefined) {
   return year ? { year: Number(year), month, day } : { month, day };
 }
 
+/**
+ * Verdicts per fact and text, remembered: every trial and augmentation of a scenario asks the same. A
+ * fact object is immutable, so verdicts are kept per object; facts made afresh (placeholders filled)
+ * are keyed by their content, keys given as undefined included (a fact's kind is told by its keys).
+ */
+const verdictsByFact = new WeakMap<AnswerFact, Map<string, boolean>>();
+const verdictsByContent = new BoundedCache<string, boolean>(50_000);
+const MAX_VERDICTS_PER_FACT = 1000;
+
 /** Whether a text states a fact (placeholders already filled). */
 export function statesFact(text: string, fact: AnswerFact): boolean {
+  let verdicts = verdictsByFact.get(fact);
+  if (!verdicts) {
+    verdicts = new Map();
+    verdictsByFact.set(fact, verdicts);
+  }
+  let verdict = verdicts.get(text);
+  if (verdict === undefined) {
+    const contentKey = `${Object.keys(fact).join(',')}\u0000${JSON.stringify(fact)}\u0000${text}`;
+    verdict = verdictsByContent.get(contentKey, () => statesFactAfresh(text, fact));
+    if (verdicts.size >= MAX_VERDICTS_PER_FACT) verdicts.clear();
+    verdicts.set(text, verdict);
+  }
+  return verdict;
+}
+
+function statesFactAfresh(text: string, fact: AnswerFact): boolean {
   const lower = text.toLowerCase();
   switch (factKind(fact)) {
     case 'number':

@@ -132,8 +132,37 @@ export function claims(text: string, spec: ClaimSpec): boolean {
   return claimingClause(text, spec) !== undefined;
 }
 
+/**
+ * Claiming clauses per spec object and text, remembered (every case of a scenario asks the same; a
+ * spec is immutable), and per spec content for specs made afresh. Bounded.
+ */
+const clausesBySpec = new WeakMap<ClaimSpec, Map<string, string | undefined>>();
+const clausesByContent = new Map<string, string | undefined>();
+const MAX_REMEMBERED_CLAUSES = 50_000;
+const MAX_CLAUSES_PER_SPEC = 1000;
+
 /** The first clause of `text` that claims the thing `spec` names, if any. */
 export function claimingClause(text: string, spec: ClaimSpec): string | undefined {
+  let byText = clausesBySpec.get(spec);
+  if (!byText) {
+    byText = new Map();
+    clausesBySpec.set(spec, byText);
+  }
+  if (byText.has(text)) return byText.get(text);
+  const key = JSON.stringify([spec.claim, spec.about ?? [], text]);
+  let clause: string | undefined;
+  if (clausesByContent.has(key)) clause = clausesByContent.get(key);
+  else {
+    clause = claimingClauseAfresh(text, spec);
+    if (clausesByContent.size >= MAX_REMEMBERED_CLAUSES) clausesByContent.clear();
+    clausesByContent.set(key, clause);
+  }
+  if (byText.size >= MAX_CLAUSES_PER_SPEC) byText.clear();
+  byText.set(text, clause);
+  return clause;
+}
+
+function claimingClauseAfresh(text: string, spec: ClaimSpec): string | undefined {
   const about = (spec.about ?? []).map((word) => word.toLowerCase());
   const actions = ACTION_PATTERNS[spec.claim];
   const patterns = actions ?? VALUE_PATTERNS[spec.claim] ?? [];

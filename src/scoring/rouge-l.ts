@@ -24,8 +24,32 @@ function tokenize(text: string): readonly string[] {
     .map((token) => (token.length > 3 ? stemsByWord.get(token, stemmer) : token));
 }
 
+/**
+ * Scores per target and candidate text, remembered: an episode's answer is scored against the same
+ * targets again and again (keyed by the texts themselves, whose hashes strings keep). Bounded.
+ */
+const scoresByTarget = new Map<string, Map<string, number>>();
+const MAX_REMEMBERED_TARGETS = 5000;
+const MAX_REMEMBERED_CANDIDATES = 1000;
+
 /** ROUGE-L F-measure (β = 1) between a target and a candidate text, in [0, 1]. */
 export function rougeL(target: string, candidate: string): number {
+  let byCandidate = scoresByTarget.get(target);
+  if (!byCandidate) {
+    if (scoresByTarget.size >= MAX_REMEMBERED_TARGETS) scoresByTarget.clear();
+    byCandidate = new Map();
+    scoresByTarget.set(target, byCandidate);
+  }
+  let score = byCandidate.get(candidate);
+  if (score === undefined) {
+    score = rougeLAfresh(target, candidate);
+    if (byCandidate.size >= MAX_REMEMBERED_CANDIDATES) byCandidate.clear();
+    byCandidate.set(candidate, score);
+  }
+  return score;
+}
+
+function rougeLAfresh(target: string, candidate: string): number {
   const targetTokens = rougeTokens(target);
   const candidateTokens = rougeTokens(candidate);
   if (targetTokens.length === 0 || candidateTokens.length === 0) {

@@ -7,7 +7,11 @@ import type { ToolError, ToolErrorKind } from '../spec/index.js';
 export class ToolFailure extends Error {
   override readonly name = 'ToolFailure';
   constructor(readonly error: ToolError) {
+    // A typed failure is an answer for the model, not a bug: no stack trace is captured (which costs).
+    const stackTraceLimit = Error.stackTraceLimit;
+    Error.stackTraceLimit = 0;
     super(error.message);
+    Error.stackTraceLimit = stackTraceLimit;
   }
 }
 

@@ -29,6 +29,11 @@ export class ToolRegistry {
     return this.byName.has(name);
   }
 
+  /** How many tools it holds (tools are only ever added, so a size names its content). */
+  get size(): number {
+    return this.byName.size;
+  }
+
   /** All tools, in the order they were added. */
   list(): Tool[] {
     return [...this.byName.values()];

@@ -58,9 +58,32 @@ export class EpisodeClock {
   }
 }
 
+/**
+ * Calendar fields per time zone and millisecond, remembered (immutable; every case of a scenario reads
+ * the same instants, and the time-zone arithmetic costs). Bounded per zone.
+ */
+const partsByZone = new Map<string, Map<number, ZonedParts>>();
+const MAX_REMEMBERED_INSTANTS = 20_000;
+
 export function zonedParts(epochSeconds: number, timeZone: string): ZonedParts {
-  const zoned = Temporal.Instant.fromEpochMilliseconds(Math.round(epochSeconds * 1000)).toZonedDateTimeISO(timeZone);
-  return {
+  const epochMs = Math.round(epochSeconds * 1000);
+  let byInstant = partsByZone.get(timeZone);
+  if (!byInstant) {
+    byInstant = new Map();
+    partsByZone.set(timeZone, byInstant);
+  }
+  let parts = byInstant.get(epochMs);
+  if (!parts) {
+    parts = zonedPartsAfresh(epochMs, timeZone);
+    if (byInstant.size >= MAX_REMEMBERED_INSTANTS) byInstant.clear();
+    byInstant.set(epochMs, parts);
+  }
+  return parts;
+}
+
+function zonedPartsAfresh(epochMs: number, timeZone: string): ZonedParts {
+  const zoned = Temporal.Instant.fromEpochMilliseconds(epochMs).toZonedDateTimeISO(timeZone);
+  return Object.freeze({
     year: zoned.year,
     month: zoned.month,
     day: zoned.day,
@@ -68,7 +91,7 @@ export function zonedParts(epochSeconds: number, timeZone: string): ZonedParts {
     minute: zoned.minute,
     second: zoned.second,
     isoWeekday: zoned.dayOfWeek,
-  };
+  });
 }
 
 /** Throws an error naming the zone when it is not a valid IANA time zone. */

@@ -11,7 +11,7 @@ import type {
   User,
 } from '../../spec/index.js';
 import { DefinitionError } from '../../spec/index.js';
-import { augmentedToolSet, ToolSet } from '../../tools/index.js';
+import { augmentedToolSet, type ToolRegistry, ToolSet } from '../../tools/index.js';
 import { ScriptedUser } from '../../users/index.js';
 import { EpisodeClock, requireTable, WorldSnapshot } from '../../world/index.js';
 import type { SandboxCase } from './cases.js';
@@ -59,7 +59,7 @@ export async function runSandboxCase(options: SandboxEpisodeOptions): Promise<Sa
     agent: options.agent,
     user: options.user ?? new ScriptedUser(scenario.user.replies),
     agentTools: sandboxToolSet(sandboxCase),
-    userTools: ToolSet.fromRegistry(registry, 'user'),
+    userTools: userToolSet(registry),
     world: initialWorld(scenario),
     clock: new EpisodeClock(scenario.clock.now, scenario.clock.timeZone),
     seed,
@@ -74,6 +74,18 @@ export async function runSandboxCase(options: SandboxEpisodeOptions): Promise<Sa
       profile: options.scoring ?? 'facts',
     }),
   };
+}
+
+/** The user's tools, the same for every case (tool sets are immutable). */
+const userToolSets = new WeakMap<ToolRegistry, ToolSet>();
+
+function userToolSet(registry: ToolRegistry): ToolSet {
+  let toolSet = userToolSets.get(registry);
+  if (!toolSet) {
+    toolSet = ToolSet.fromRegistry(registry, 'user');
+    userToolSets.set(registry, toolSet);
+  }
+  return toolSet;
 }
 
 /** The world each scenario starts from (snapshots are immutable: every case and trial shares it). */

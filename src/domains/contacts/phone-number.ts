@@ -41,7 +41,21 @@ export function normalizePhoneNumber(input: string, argumentName: string): strin
   );
 }
 
-function phoneNumberProblem(input: string): string | { e164: string } {
+/** Verdicts per input, remembered (the same numbers come back in every case of a scenario); bounded. */
+const verdicts = new Map<string, string | { readonly e164: string }>();
+const MAX_REMEMBERED_VERDICTS = 20_000;
+
+function phoneNumberProblem(input: string): string | { readonly e164: string } {
+  let verdict = verdicts.get(input);
+  if (verdict === undefined) {
+    verdict = phoneNumberProblemAfresh(input);
+    if (verdicts.size >= MAX_REMEMBERED_VERDICTS) verdicts.clear();
+    verdicts.set(input, verdict);
+  }
+  return verdict;
+}
+
+function phoneNumberProblemAfresh(input: string): string | { e164: string } {
   const { ParseError, parsePhoneNumberWithError: parse } = loadPhoneNumbers();
   let parsed: ReturnType<typeof parsePhoneNumberWithError>;
   try {

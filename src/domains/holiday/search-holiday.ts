@@ -35,10 +35,28 @@ export const searchHoliday = defineTool({
     checkYear(targetYear, 'year');
     const holiday = matchHoliday(holiday_name, holidaysInYear(targetYear));
     if (!holiday) throw unknownHoliday(holiday_name, targetYear);
-    const start = Temporal.PlainDate.from(holiday.date).toZonedDateTime({ timeZone: context.clock.timeZone });
-    return start.epochMilliseconds / 1000;
+    return startOfDay(holiday.date, context.clock.timeZone);
   },
 });
+
+/** POSIX seconds of 00:00 on a date in a zone, remembered (the same few holidays are asked in every case). */
+const startsByZone = new Map<string, Map<string, number>>();
+const MAX_REMEMBERED_DATES = 10_000;
+
+function startOfDay(date: string, timeZone: string): number {
+  let byDate = startsByZone.get(timeZone);
+  if (!byDate) {
+    byDate = new Map();
+    startsByZone.set(timeZone, byDate);
+  }
+  let start = byDate.get(date);
+  if (start === undefined) {
+    start = Temporal.PlainDate.from(date).toZonedDateTime({ timeZone }).epochMilliseconds / 1000;
+    if (byDate.size >= MAX_REMEMBERED_DATES) byDate.clear();
+    byDate.set(date, start);
+  }
+  return start;
+}
 
 /** A reference year whose calendar has every holiday this tool knows. */
 const FULL_CALENDAR_YEAR = 2030;

@@ -14,8 +14,33 @@ export function geodesicDistanceKm(from: LatLon, to: LatLon): number {
   return s12 / 1000;
 }
 
+/**
+ * Nearest items already found, per list (the data files' lists never change) and point; the same points
+ * come back in every case of a scenario. Bounded per list.
+ */
+const nearestByList = new WeakMap<readonly LatLon[], Map<string, { item: LatLon; distanceKm: number } | undefined>>();
+const MAX_REMEMBERED_POINTS = 10_000;
+
 /** The item nearest to `point`, with its distance; undefined for an empty list. Ties go to the earlier item. */
 export function nearest<Item extends LatLon>(
+  items: readonly Item[],
+  point: LatLon,
+): { item: Item; distanceKm: number } | undefined {
+  let byPoint = nearestByList.get(items);
+  if (!byPoint) {
+    byPoint = new Map();
+    nearestByList.set(items, byPoint);
+  }
+  const key = `${point.latitude}\u0000${point.longitude}`;
+  if (!byPoint.has(key)) {
+    if (byPoint.size >= MAX_REMEMBERED_POINTS) byPoint.clear();
+    byPoint.set(key, nearestAfresh(items, point));
+  }
+  const found = byPoint.get(key) as { item: Item; distanceKm: number } | undefined;
+  return found && { ...found };
+}
+
+function nearestAfresh<Item extends LatLon>(
   items: readonly Item[],
   point: LatLon,
 ): { item: Item; distanceKm: number } | undefined {

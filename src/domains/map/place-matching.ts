@@ -76,15 +76,45 @@ export function matchTier(query: string, index: PlaceIndex): MatchTier | undefin
   if (index.names.includes(query) || index.categoryWords.has(query) || isNamePlusCategory(query, index)) {
     return 'exact';
   }
-  const nameScore = Math.max(...index.names.map((name) => nameSimilarity(query, name)));
-  const categoryScore = Math.max(
-    ...[...index.categoryWords].map((word) => ratio(query, word, { full_process: false })),
-  );
+  const nameScore = Math.max(...index.names.map((name) => remembered(query, name, nameSimilarity)));
+  const categoryScore = Math.max(...[...index.categoryWords].map((word) => remembered(query, word, categoryRatio)));
   const queryWords = query.split(' ');
   if (nameScore >= CLOSE_SCORE || categoryScore >= CLOSE_SCORE) return 'close';
   if (queryWords.every((word) => index.addressWords.has(word))) return 'close';
   if (nameScore >= LOOSE_SCORE || categoryScore >= LOOSE_SCORE) return 'loose';
   return undefined;
+}
+
+/**
+ * Scores per query, measure and text: many places share a category's words and a chain's names, so a
+ * search compares the query with each once. Bounded (cleared when it holds many queries).
+ */
+const scores = new Map<string, Map<(query: string, text: string) => number, Map<string, number>>>();
+const MAX_REMEMBERED_QUERIES = 5000;
+
+function remembered(query: string, text: string, measure: (query: string, text: string) => number): number {
+  let byMeasure = scores.get(query);
+  if (!byMeasure) {
+    if (scores.size >= MAX_REMEMBERED_QUERIES) scores.clear();
+    byMeasure = new Map();
+    scores.set(query, byMeasure);
+  }
+  let byText = byMeasure.get(measure);
+  if (!byText) {
+    byText = new Map();
+    byMeasure.set(measure, byText);
+  }
+  let score = byText.get(text);
+  if (score === undefined) {
+    score = measure(query, text);
+    byText.set(text, score);
+  }
+  return score;
+}
+
+/** Plain similarity of a query and a category word (0–100). */
+function categoryRatio(query: string, word: string): number {
+  return ratio(query, word, { full_process: false });
 }
 
 /**

@@ -21,20 +21,60 @@ export const datetimeInfoToTimestamp = defineTool({
   run({ year, month, day, hour, minute, second }, context) {
     checkYear(year, 'year');
     checkField('month', month, 1, 12);
-    const daysInMonth = Temporal.PlainYearMonth.from({ year, month }).daysInMonth;
+    const daysInMonth = daysIn(year, month);
     checkField('day', day, 1, daysInMonth, `${year}-${String(month).padStart(2, '0')} has ${daysInMonth} days`);
     checkField('hour', hour, 0, 23);
     checkField('minute', minute, 0, 59);
     checkField('second', second, 0, 59);
-    // A local time skipped by a daylight-saving jump resolves forward, one that occurs twice resolves to the
-    // first occurrence (both as Python's datetime does).
-    const zoned = Temporal.PlainDateTime.from({ year, month, day, hour, minute, second }).toZonedDateTime(
-      context.clock.timeZone,
-      { disambiguation: 'compatible' },
-    );
-    return zoned.epochMilliseconds / 1000;
+    return localTimestamp({ year, month, day, hour, minute, second }, context.clock.timeZone);
   },
 });
+
+interface LocalDateTime {
+  readonly year: number;
+  readonly month: number;
+  readonly day: number;
+  readonly hour: number;
+  readonly minute: number;
+  readonly second: number;
+}
+
+/** Timestamps per zone and local date-time, remembered (every case of a scenario asks the same). Bounded. */
+const timestampsByZone = new Map<string, Map<string, number>>();
+const MAX_REMEMBERED_TIMES = 10_000;
+
+function localTimestamp(local: LocalDateTime, timeZone: string): number {
+  let byTime = timestampsByZone.get(timeZone);
+  if (!byTime) {
+    byTime = new Map();
+    timestampsByZone.set(timeZone, byTime);
+  }
+  const key = `${local.year}-${local.month}-${local.day} ${local.hour}:${local.minute}:${local.second}`;
+  let timestamp = byTime.get(key);
+  if (timestamp === undefined) {
+    // A local time skipped by a daylight-saving jump resolves forward, one that occurs twice resolves to the
+    // first occurrence (both as Python's datetime does).
+    const zoned = Temporal.PlainDateTime.from(local).toZonedDateTime(timeZone, { disambiguation: 'compatible' });
+    timestamp = zoned.epochMilliseconds / 1000;
+    if (byTime.size >= MAX_REMEMBERED_TIMES) byTime.clear();
+    byTime.set(key, timestamp);
+  }
+  return timestamp;
+}
+
+/** Days in a month, remembered per year and month. */
+const daysByMonth = new Map<string, number>();
+
+function daysIn(year: number, month: number): number {
+  const key = `${year}-${month}`;
+  let days = daysByMonth.get(key);
+  if (days === undefined) {
+    days = Temporal.PlainYearMonth.from({ year, month }).daysInMonth;
+    if (daysByMonth.size >= MAX_REMEMBERED_TIMES) daysByMonth.clear();
+    daysByMonth.set(key, days);
+  }
+  return days;
+}
 
 function checkField(argument: string, value: number, lowest: number, highest: number, why?: string): void {
   if (value >= lowest && value <= highest) return;

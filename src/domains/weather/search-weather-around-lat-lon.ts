@@ -69,30 +69,58 @@ export const searchWeatherAroundLatLon = defineTool({
         'Check the coordinates (south and west are negative), or ask about a major city.',
       );
     }
-    const station = closest.item;
-    const now = Temporal.Instant.fromEpochMilliseconds(Math.round(context.clock.now() * 1000)).toZonedDateTimeISO(
-      station.timeZone,
-    );
-    const date = now.toPlainDate().add({ days });
-    const weather = dailyWeather(station, date);
-    const sun = sunTimes(date, station, station.timeZone);
-    return {
-      location: station.name,
-      date: date.toString(),
-      condition: weather.condition,
-      ...(days === 0 ? { current_temperature: temperatureAt(weather, now.hour + now.minute / 60) } : {}),
-      max_temperature: weather.maxTemperature,
-      min_temperature: weather.minTemperature,
-      average_temperature: Math.round(((weather.maxTemperature + weather.minTemperature) / 2) * 10) / 10,
-      humidity: weather.humidity,
-      wind_speed: weather.windSpeed,
-      daily_chance_of_rain: weather.chanceOfRain,
-      daily_chance_of_snow: weather.chanceOfSnow,
-      sunrise: sun.sunrise,
-      sunset: sun.sunset,
-      tz_id: station.timeZone,
-      temperature_unit: 'Celsius',
-      distance_unit: 'Kilometer',
-    };
+    return { ...weatherReport(closest.item, context.clock.now(), days) };
   },
 });
+
+type Station = ReturnType<typeof loadClimate>['stations'][number];
+
+/**
+ * Reports already made, per station, by the episode's time and the days ahead: the climate data never
+ * change and every case of a scenario asks the same (each call gets its own copy). Bounded per station.
+ */
+const reports = new WeakMap<Station, Map<string, Readonly<Record<string, unknown>>>>();
+const MAX_REPORTS_PER_STATION = 1000;
+
+function weatherReport(station: Station, nowSeconds: number, days: number): Readonly<Record<string, unknown>> {
+  let byTime = reports.get(station);
+  if (!byTime) {
+    byTime = new Map();
+    reports.set(station, byTime);
+  }
+  const key = `${nowSeconds}\u0000${days}`;
+  let report = byTime.get(key);
+  if (!report) {
+    report = weatherReportAfresh(station, nowSeconds, days);
+    if (byTime.size >= MAX_REPORTS_PER_STATION) byTime.clear();
+    byTime.set(key, report);
+  }
+  return report;
+}
+
+function weatherReportAfresh(station: Station, nowSeconds: number, days: number): Readonly<Record<string, unknown>> {
+  const now = Temporal.Instant.fromEpochMilliseconds(Math.round(nowSeconds * 1000)).toZonedDateTimeISO(
+    station.timeZone,
+  );
+  const date = now.toPlainDate().add({ days });
+  const weather = dailyWeather(station, date);
+  const sun = sunTimes(date, station, station.timeZone);
+  return {
+    location: station.name,
+    date: date.toString(),
+    condition: weather.condition,
+    ...(days === 0 ? { current_temperature: temperatureAt(weather, now.hour + now.minute / 60) } : {}),
+    max_temperature: weather.maxTemperature,
+    min_temperature: weather.minTemperature,
+    average_temperature: Math.round(((weather.maxTemperature + weather.minTemperature) / 2) * 10) / 10,
+    humidity: weather.humidity,
+    wind_speed: weather.windSpeed,
+    daily_chance_of_rain: weather.chanceOfRain,
+    daily_chance_of_snow: weather.chanceOfSnow,
+    sunrise: sun.sunrise,
+    sunset: sun.sunset,
+    tz_id: station.timeZone,
+    temperature_unit: 'Celsius',
+    distance_unit: 'Kilometer',
+  };
+}

@@ -4,7 +4,7 @@ import type { ToolRegistry } from '../tool-registry.js';
 import { ToolSet, type ToolView } from '../tool-set.js';
 import { type Augmentation, distractionCount } from './augmentation.js';
 import { rankDistractionTools } from './distraction-ranking.js';
-import { presentToolView } from './present-text.js';
+import { presentLike, presentToolView } from './present-text.js';
 import { scrambleArgumentDescriptions } from './scramble-argument-descriptions.js';
 import { scrambleArgumentNames } from './scramble-argument-names.js';
 import { scrambleArgumentTypes } from './scramble-argument-types.js';
@@ -39,71 +39,153 @@ export interface AugmentedToolSetOptions {
  * changes a tool or its schema: a scrambled view holds its own copy.
  */
 export function augmentedToolSet(options: AugmentedToolSetOptions): ToolSet {
-  const { registry, augmentation, seed } = options;
-  const necessary = distinct(options.necessary).map((name) => registry.require(name));
-  const denied = new Set(distinct(options.deny ?? []).map((name) => registry.require(name).name));
+  const { augmentation, seed } = options;
+  const shared = sharedAugmentation(options);
+  // Only the order is the case's own: the seed shuffles the shared tools (distraction-0 keeps them as given).
+  const offered =
+    distractionCount(augmentation) === 0 ? shared.tools : seededShuffle(shared.tools, `tool-augmentation/${seed}`);
+  const views = offered.map((tool) => shared.presented.get(tool) as ToolView);
+  assertDistinctShownNames(views, augmentation);
+  const toolSet = new ToolSet('agent', views, shared.withheld);
+  // The case's set shows the same tools under the same names as the shared one, so it presents texts alike.
+  presentLike(toolSet, shared.plain);
+  return toolSet;
+}
+
+/** What every case of one scenario under one augmentation shares: all of it but the order of the tools. */
+interface SharedAugmentation {
+  /** The offered tools before the case's shuffle: the needed ones, then the distractions by rank. */
+  readonly tools: readonly Tool[];
+  /** Each offered tool scrambled and presented (descriptions speak the names the agent sees). */
+  readonly presented: ReadonlyMap<Tool, ToolView>;
+  readonly withheld: readonly string[];
+  /** The scrambled, unpresented views: what presenting texts reads. */
+  readonly plain: ToolSet;
+}
+
+/**
+ * What is worked out once per registry: its agent tools, each tool's view under each augmentation, and
+ * the shared parts per (necessary, denied, augmentation) — a benchmark builds one tool set per case, and
+ * its cases differ mostly by the opening's wording, which changes only the shuffle's seed. Tools are only
+ * ever added to a registry, so its size tells whether this is still its content.
+ */
+interface RegistryAugmentations {
+  readonly size: number;
+  readonly agentTools: readonly Tool[];
+  readonly views: Map<Augmentation, Map<Tool, ToolView>>;
+  readonly shared: Map<string, SharedAugmentation>;
+  scrambledNames: ReadonlyMap<string, string> | undefined;
+}
+
+const byRegistry = new WeakMap<ToolRegistry, RegistryAugmentations>();
+
+function registryAugmentations(registry: ToolRegistry): RegistryAugmentations {
+  let known = byRegistry.get(registry);
+  if (!known || known.size !== registry.size) {
+    known = {
+      size: registry.size,
+      agentTools: registry.forRole('agent'),
+      views: new Map(),
+      shared: new Map(),
+      scrambledNames: undefined,
+    };
+    byRegistry.set(registry, known);
+  }
+  return known;
+}
+
+function sharedAugmentation(options: AugmentedToolSetOptions): SharedAugmentation {
+  const { registry, augmentation } = options;
+  const augmentations = registryAugmentations(registry);
+  const necessaryNames = distinct(options.necessary);
+  const deniedNames = distinct(options.deny ?? []);
+  const key = JSON.stringify([augmentation, necessaryNames, deniedNames]);
+  const known = augmentations.shared.get(key);
+  if (known) return known;
+
+  const necessary = necessaryNames.map((name) => registry.require(name));
+  const denied = new Set(deniedNames.map((name) => registry.require(name).name));
   for (const tool of necessary) {
     if (!tool.roles.includes('agent')) {
       throw new DefinitionError(`tool "${tool.name}" is not an agent tool, so it cannot be offered to the agent`);
     }
   }
-
-  const offered = offeredTools(registry, necessary, denied, augmentation, seed);
-  const views = offered.map((tool): ToolView => ({ schema: toolSchema(tool), tool }));
-  const scrambled = scramble(views, augmentation, registry);
+  const tools = offeredTools(augmentations.agentTools, necessary, denied, augmentation);
+  const scrambled = tools.map((tool) => scrambledView(augmentations, registry, augmentation, tool));
   assertDistinctShownNames(scrambled, augmentation);
-  const given = new Set(offered.map((tool) => tool.name));
-  const withheld = registry
-    .forRole('agent')
-    .map((tool) => tool.name)
-    .filter((name) => !given.has(name));
+  const given = new Set(tools.map((tool) => tool.name));
+  const withheld = augmentations.agentTools.map((tool) => tool.name).filter((name) => !given.has(name));
   // Descriptions speak the names the agent sees and never point at a tool it was not given.
   const plain = new ToolSet('agent', scrambled, withheld);
-  return new ToolSet(
-    'agent',
-    scrambled.map((view) => presentToolView(view, plain)),
-    withheld,
-  );
+  const presented = new Map(scrambled.map((view) => [view.tool, presentToolView(view, plain)]));
+  const shared: SharedAugmentation = { tools, presented, withheld, plain };
+  if (augmentations.shared.size >= 5000) augmentations.shared.clear();
+  augmentations.shared.set(key, shared);
+  return shared;
 }
 
-/** The tools to offer, in the order the agent sees them. */
+/** The tools to offer, before the case's shuffle: the needed ones, then the distractions by rank. */
 function offeredTools(
-  registry: ToolRegistry,
+  agentTools: readonly Tool[],
   necessary: readonly Tool[],
   denied: ReadonlySet<string>,
   augmentation: Augmentation,
-  seed: string,
 ): Tool[] {
   const needed = necessary.filter((tool) => !denied.has(tool.name));
   const count = distractionCount(augmentation);
   if (count === 0) return needed;
 
   const neededNames = new Set(necessary.map((tool) => tool.name));
-  const candidates = registry.forRole('agent').filter((tool) => !neededNames.has(tool.name) && !denied.has(tool.name));
+  const candidates = agentTools.filter((tool) => !neededNames.has(tool.name) && !denied.has(tool.name));
   const ranked = rankDistractionTools(candidates, needed);
   const distractions = count === 'all' ? ranked : ranked.slice(0, count);
-  return seededShuffle([...needed, ...distractions], `tool-augmentation/${seed}`);
+  return [...needed, ...distractions];
 }
 
-function scramble(views: readonly ToolView[], augmentation: Augmentation, registry: ToolRegistry): ToolView[] {
+/** A tool as an augmentation shows it (the same view object every time: scrambling is deterministic). */
+function scrambledView(
+  augmentations: RegistryAugmentations,
+  registry: ToolRegistry,
+  augmentation: Augmentation,
+  tool: Tool,
+): ToolView {
+  let byTool = augmentations.views.get(augmentation);
+  if (!byTool) {
+    byTool = new Map();
+    augmentations.views.set(augmentation, byTool);
+  }
+  let view = byTool.get(tool);
+  if (!view) {
+    view = scramble({ schema: toolSchema(tool), tool }, augmentation, () => {
+      augmentations.scrambledNames ??= scrambledToolNames(registry);
+      return augmentations.scrambledNames;
+    });
+    byTool.set(tool, view);
+  }
+  return view;
+}
+
+function scramble(
+  view: ToolView,
+  augmentation: Augmentation,
+  scrambledNames: () => ReadonlyMap<string, string>,
+): ToolView {
   switch (augmentation) {
     case 'distraction-0':
     case 'distraction-3':
     case 'distraction-10':
     case 'distraction-all':
-      return [...views];
-    case 'scrambled-tool-name': {
-      const names = scrambledToolNames(registry);
-      return views.map((view) => scrambleToolName(view, names));
-    }
+      return view;
+    case 'scrambled-tool-name':
+      return scrambleToolName(view, scrambledNames());
     case 'scrambled-tool-description':
-      return views.map(scrambleToolDescription);
+      return scrambleToolDescription(view);
     case 'scrambled-arg-description':
-      return views.map(scrambleArgumentDescriptions);
+      return scrambleArgumentDescriptions(view);
     case 'scrambled-arg-type':
-      return views.map(scrambleArgumentTypes);
+      return scrambleArgumentTypes(view);
     case 'scrambled-arg-name':
-      return views.map(scrambleArgumentNames);
+      return scrambleArgumentNames(view);
   }
 }
 

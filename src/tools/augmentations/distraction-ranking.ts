@@ -56,13 +56,17 @@ export function maximumNameSimilarity(name: string, necessary: readonly Tool[]):
 }
 
 /** WRatio of two names, remembered: a benchmark has few tool names, and ranking runs for every case. */
-const similarities = new Map<string, number>();
+const similarities = new Map<string, Map<string, number>>();
 function nameSimilarity(a: string, b: string): number {
-  const key = `${a}\u0000${b}`;
-  let similarity = similarities.get(key);
+  let byName = similarities.get(a);
+  if (!byName) {
+    byName = new Map();
+    similarities.set(a, byName);
+  }
+  let similarity = byName.get(b);
   if (similarity === undefined) {
     similarity = WRatio(a, b);
-    similarities.set(key, similarity);
+    byName.set(b, similarity);
   }
   return similarity;
 }

@@ -18,8 +18,9 @@ export function presentToolText(
   owner?: string,
   mode: 'description' | 'errors' = 'description',
 ): string {
-  const { offered, mention, results } = prepared(tools);
+  const { offered, mention, results: resultsOf } = prepared(tools);
   if (!mention) return text;
+  const results = resultsOf();
   const resultKey = `${mode}\u0000${owner ?? ''}\u0000${text}`;
   const known = results.get(resultKey);
   if (known !== undefined) return known;
@@ -29,6 +30,9 @@ export function presentToolText(
   return presented;
 }
 
+/** Where a text breaks into sentences (a sentence naming a tool the agent lacks is dropped whole). */
+const SENTENCE_BREAK = /(?<=[.!?])\s+(?=[A-Z(`"])/;
+
 function presentWith(
   text: string,
   offered: ReadonlyMap<string, ToolView>,
@@ -37,7 +41,7 @@ function presentWith(
   mode: 'description' | 'errors',
 ): string {
   const ownView = owner === undefined ? undefined : offered.get(owner);
-  const sentences = text.split(/(?<=[.!?])\s+(?=[A-Z(`"])/);
+  const sentences = text.split(SENTENCE_BREAK);
   const kept: string[] = [];
   for (const sentence of sentences) {
     const names = [...sentence.matchAll(mention)].map((match) => match[1] as string);
@@ -61,7 +65,7 @@ interface PreparedTools {
    * Texts already presented, shared by every tool set that shows the same tools under the same names
    * (what presenting reads): a benchmark builds one tool set per case, mostly of the same tools.
    */
-  readonly results: Map<string, string>;
+  readonly results: () => Map<string, string>;
 }
 
 const MAX_RESULTS = 20_000;
@@ -91,64 +95,109 @@ function prepared(tools: ToolSet): PreparedTools {
     }
   }
   // Everything presenting reads: each offered tool's real and shown names and shown argument names,
-  // and the withheld names (order does not matter).
-  const signature = JSON.stringify([
-    [...offered.values()]
-      .map((view) => [view.tool.name, view.schema.name, [...(view.argumentNames ?? [])]])
-      .sort((a, b) => ((a[0] as string) < (b[0] as string) ? -1 : 1)),
-    [...withheld].sort(),
-  ]);
-  let results = resultsBySignature.get(signature);
-  if (!results) {
-    if (resultsBySignature.size >= 2000) resultsBySignature.clear();
-    results = new Map();
-    resultsBySignature.set(signature, results);
-  }
-  const result = { offered, mention, results };
+  // and the withheld names (order does not matter). Worked out when a text is first presented.
+  let results: Map<string, string> | undefined;
+  const resultsOf = (): Map<string, string> => {
+    if (results) return results;
+    const signature = JSON.stringify([
+      [...offered.values()]
+        .map((view) => [view.tool.name, view.schema.name, [...(view.argumentNames ?? [])]])
+        .sort((a, b) => ((a[0] as string) < (b[0] as string) ? -1 : 1)),
+      [...withheld].sort(),
+    ]);
+    results = resultsBySignature.get(signature);
+    if (!results) {
+      if (resultsBySignature.size >= 2000) resultsBySignature.clear();
+      results = new Map();
+      resultsBySignature.set(signature, results);
+    }
+    return results;
+  };
+  const result = { offered, mention, results: resultsOf };
   preparedTools.set(tools, result);
   return result;
 }
 
-/** A tool's schema with its description and argument descriptions presented to the agent. */
+/**
+ * Lets `tools` present texts as `like` does, without working out again what that reads: the caller
+ * vouches that both show the same tools under the same names and withhold the same ones (e.g. the same
+ * views in another order, or presented views of the same scrambled ones).
+ */
+export function presentLike(tools: ToolSet, like: ToolSet): void {
+  if (!preparedTools.has(tools)) preparedTools.set(tools, prepared(like));
+}
+
+/**
+ * A tool's schema with its description and argument descriptions presented to the agent.
+ *
+ * A view's texts read only the tools they mention (whether each is offered, its shown name and shown
+ * argument names) and the tool's own shown argument names, so a presented schema is remembered per
+ * schema object and those facts: the same tool under the same augmentation is presented once for every
+ * tool set that offers the tools it mentions alike, whatever else the sets hold.
+ */
 export function presentToolView(view: ToolView, tools: ToolSet): ToolView {
-  // The same tool shown the same way in a tool set of the same signature is presented the same way.
-  const { results } = prepared(tools);
-  let byTool = presentedSchemas.get(view.tool);
-  if (!byTool) {
-    byTool = [];
-    presentedSchemas.set(view.tool, byTool);
+  const { offered, mention } = prepared(tools);
+  if (!mention) return view;
+  let byMention = presentedSchemas.get(mention);
+  if (!byMention) {
+    byMention = new WeakMap();
+    presentedSchemas.set(mention, byMention);
   }
-  const known = byTool.find(
-    (entry) =>
-      entry.results === results &&
-      entry.schema === view.schema.parameters &&
-      entry.name === view.schema.name &&
-      entry.description === view.schema.description,
-  );
-  if (known) return known.presented === undefined ? view : { ...view, schema: known.presented };
+  let bySchema = byMention.get(view.schema);
+  if (!bySchema) {
+    bySchema = { mentioned: mentionedTools(view, mention), presented: new Map() };
+    byMention.set(view.schema, bySchema);
+  }
+  const key = [view.tool.name, ...bySchema.mentioned]
+    .map((name) => {
+      const shown = offered.get(name);
+      if (!shown) return `${name}\u0001`;
+      const argumentNames = shown.argumentNames ? [...shown.argumentNames].join('\u0002') : '';
+      return `${name}\u0001${shown.schema.name}\u0001${argumentNames}`;
+    })
+    .join('\u0000');
+  if (bySchema.presented.has(key)) {
+    const known = bySchema.presented.get(key);
+    return known === undefined ? view : { ...view, schema: known };
+  }
   const presented = presentViewAfresh(view, tools);
-  if (byTool.length >= 64) byTool.length = 0;
-  byTool.push({
-    results,
-    schema: view.schema.parameters,
-    name: view.schema.name,
-    description: view.schema.description,
-    presented: presented === view ? undefined : presented.schema,
-  });
+  if (bySchema.presented.size >= 256) bySchema.presented.clear();
+  bySchema.presented.set(key, presented === view ? undefined : presented.schema);
   return presented;
 }
 
-/** Presented schemas per tool, for the views and tool-set signatures seen last (bounded per tool). */
+/**
+ * Presented schemas per name pattern (the tool names a set offers or withholds) and schema: the tools
+ * the schema's texts mention, and the presented schema per key of what presenting reads (undefined when
+ * nothing reads differently).
+ */
 const presentedSchemas = new WeakMap<
-  ToolView['tool'],
-  {
-    readonly results: Map<string, string>;
-    readonly schema: ToolView['schema']['parameters'];
-    readonly name: string;
-    readonly description: string;
-    readonly presented: ToolView['schema'] | undefined;
-  }[]
+  RegExp,
+  WeakMap<
+    ToolView['schema'],
+    {
+      readonly mentioned: readonly string[];
+      readonly presented: Map<string, ToolView['schema'] | undefined>;
+    }
+  >
 >();
+
+/** The tool names a view's description and argument descriptions mention, once each (read as presenting reads them). */
+function mentionedTools(view: ToolView, mention: RegExp): string[] {
+  const texts = [view.schema.description];
+  for (const [, property] of argumentProperties(view.schema.parameters)) {
+    if (property && typeof property === 'object' && typeof property.description === 'string') {
+      texts.push(property.description);
+    }
+  }
+  const names = new Set<string>();
+  for (const text of texts) {
+    for (const sentence of text.split(SENTENCE_BREAK)) {
+      for (const match of sentence.matchAll(mention)) names.add(match[1] as string);
+    }
+  }
+  return [...names];
+}
 
 function presentViewAfresh(view: ToolView, tools: ToolSet): ToolView {
   const present = (text: string) => presentToolText(text, tools, view.tool.name);

@@ -5,13 +5,30 @@ import { seededRandom } from '../../world/index.js';
  * generator): the same seed and the same items always give the same order, on every machine.
  */
 export function seededShuffle<Item>(items: readonly Item[], seed: string): Item[] {
-  const random = seededRandom(seed);
-  const shuffled = [...items];
-  for (let index = shuffled.length - 1; index > 0; index -= 1) {
-    const other = Math.floor(random() * (index + 1));
-    const item = shuffled[index] as Item;
-    shuffled[index] = shuffled[other] as Item;
-    shuffled[other] = item;
-  }
-  return shuffled;
+  return Array.from(permutation(items.length, seed), (position) => items[position] as Item);
 }
+
+/**
+ * Where each place of the shuffle takes its item from: it depends only on the count and the seed, and
+ * the cases of one scenario wording shuffle alike under several augmentations. Remembered; bounded.
+ */
+function permutation(count: number, seed: string): Int32Array {
+  const key = `${count}\u0000${seed}`;
+  let positions = permutations.get(key);
+  if (!positions) {
+    const random = seededRandom(seed);
+    positions = Int32Array.from({ length: count }, (_, position) => position);
+    for (let index = count - 1; index > 0; index -= 1) {
+      const other = Math.floor(random() * (index + 1));
+      const position = positions[index] as number;
+      positions[index] = positions[other] as number;
+      positions[other] = position;
+    }
+    if (permutations.size >= MAX_REMEMBERED_PERMUTATIONS) permutations.clear();
+    permutations.set(key, positions);
+  }
+  return positions;
+}
+
+const permutations = new Map<string, Int32Array>();
+const MAX_REMEMBERED_PERMUTATIONS = 20_000;

@@ -22,11 +22,7 @@ export function scoreConstraint(
 ): number {
   switch (constraint.type) {
     case 'table':
-      return rowSetSimilarity(
-        constraint.rows,
-        view.worldAt(messageIndex).rows(constraint.table),
-        measures(constraint.columns),
-      );
+      return rowSimilarity('set', constraint, view.worldAt(messageIndex).rows(constraint.table));
     case 'rows-added':
     case 'rows-removed':
     case 'rows-updated': {
@@ -44,9 +40,7 @@ export function scoreConstraint(
           ),
       );
       if (!changed) return 0;
-      return including
-        ? rowSubsetSimilarity(constraint.rows, changed, measures(constraint.columns))
-        : rowSetSimilarity(constraint.rows, changed, measures(constraint.columns));
+      return rowSimilarity(including ? 'subset' : 'set', constraint, changed);
     }
     case 'tool-call':
       return scoreToolCall(constraint, view, messageIndex, context);
@@ -73,8 +67,34 @@ export function scoreConstraint(
   }
 }
 
+/**
+ * Whether a constraint is 0 at a message by the first check `scoreConstraint` makes, which reads
+ * neither the world nor the mapping: a tool call that is not that tool's result, a message from someone
+ * else or not a text, a claim not in an agent's text. False where that check passes (or there is none).
+ */
+export function failsFirstCheck(constraint: ConstraintSpec, view: EpisodeView, messageIndex: number): boolean {
+  switch (constraint.type) {
+    case 'tool-call': {
+      const trace = view.traceAt(messageIndex);
+      return trace?.caller !== 'agent' || (trace.toolName ?? trace.requestedName) !== constraint.tool;
+    }
+    case 'message': {
+      const message = view.messages[messageIndex];
+      return message?.type !== 'text' || message.sender !== constraint.from;
+    }
+    case 'claim': {
+      const message = view.messages[messageIndex];
+      return message?.type !== 'text' || message.sender !== 'agent';
+    }
+    default:
+      return false;
+  }
+}
+
 /** A fact with its placeholders filled from matched tool results (undefined when one cannot be). */
 export function fillFact(fact: AnswerFact, view: EpisodeView, context: MatchContext): AnswerFact | undefined {
+  // Without placeholders the fact itself (the same object every time, which lets its verdicts be remembered).
+  if (!Object.values(fact).some((value) => typeof value === 'string' && value.includes('{{'))) return fact;
   const filled: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(fact)) {
     if (typeof value !== 'string' || !value.includes('{{')) {
@@ -94,6 +114,43 @@ export function fillFact(fact: AnswerFact, view: EpisodeView, context: MatchCont
   return filled as AnswerFact;
 }
 
+/**
+ * Row similarities per target rows, actual rows and column measures. Both row lists are immutable (a
+ * snapshot's table, or remembered changed rows), and a table no call changed is the same list in every
+ * case of a scenario, so most of them are computed once per scenario rather than per message and case.
+ */
+const rowSimilarities = {
+  set: new WeakMap<readonly Row[], WeakMap<readonly Row[], Map<object | undefined, number>>>(),
+  subset: new WeakMap<readonly Row[], WeakMap<readonly Row[], Map<object | undefined, number>>>(),
+};
+
+function rowSimilarity(
+  mode: 'set' | 'subset',
+  constraint: { readonly rows: readonly Row[]; readonly columns?: Readonly<Record<string, ColumnSimilarity>> },
+  actual: readonly Row[],
+): number {
+  let byActual = rowSimilarities[mode].get(constraint.rows);
+  if (!byActual) {
+    byActual = new WeakMap();
+    rowSimilarities[mode].set(constraint.rows, byActual);
+  }
+  let byColumns = byActual.get(actual);
+  if (!byColumns) {
+    byColumns = new Map();
+    byActual.set(actual, byColumns);
+  }
+  let similarity = byColumns.get(constraint.columns);
+  if (similarity === undefined) {
+    const measureOf = measures(constraint.columns);
+    similarity =
+      mode === 'subset'
+        ? rowSubsetSimilarity(constraint.rows, actual, measureOf)
+        : rowSetSimilarity(constraint.rows, actual, measureOf);
+    byColumns.set(constraint.columns, similarity);
+  }
+  return similarity;
+}
+
 function measures(
   overrides: Readonly<Record<string, ColumnSimilarity>> | undefined,
 ): (column: string) => ColumnSimilarity {
@@ -111,6 +168,40 @@ function textSimilarity(measure: 'rouge-l' | 'contains' | 'exact', target: strin
  * `including`, changes of other kinds are allowed and only the rows of the requested kind are returned.
  */
 function changedRows(
+  kind: 'rows-added' | 'rows-removed' | 'rows-updated',
+  table: string,
+  reference: WorldSnapshot,
+  current: WorldSnapshot,
+  including: boolean,
+): readonly Row[] | undefined {
+  requireTable(current.schema, table);
+  // Nothing changed: no rows of any kind (the same empty list every time, so its similarities are remembered).
+  if (current.sharesTable(reference, table)) return NO_ROWS;
+  const before = reference.rows(table);
+  const after = current.rows(table);
+  let byAfter = changes.get(before);
+  if (!byAfter) {
+    byAfter = new WeakMap();
+    changes.set(before, byAfter);
+  }
+  let byKind = byAfter.get(after);
+  if (!byKind) {
+    byKind = new Map();
+    byAfter.set(after, byKind);
+  }
+  const kindKey = `${kind}\u0000${including}\u0000${table}`;
+  if (byKind.has(kindKey)) return byKind.get(kindKey);
+  const changed = changedRowsAfresh(kind, table, reference, current, including);
+  byKind.set(kindKey, changed);
+  return changed;
+}
+
+const NO_ROWS: readonly Row[] = Object.freeze([]);
+
+/** Changed rows per table list before and after (both immutable), kind, `including` and table. */
+const changes = new WeakMap<readonly Row[], WeakMap<readonly Row[], Map<string, readonly Row[] | undefined>>>();
+
+function changedRowsAfresh(
   kind: 'rows-added' | 'rows-removed' | 'rows-updated',
   table: string,
   reference: WorldSnapshot,

@@ -1,7 +1,7 @@
 import { EpisodeView } from '../../../scoring/episode-view.js';
 import type { Trajectory } from '../../../spec/index.js';
 import type { WorldSchema } from '../../../world/index.js';
-import { scoreConstraint } from './constraint-score.js';
+import { failsFirstCheck, scoreConstraint } from './constraint-score.js';
 import { type GuardrailNote, guardrailBreach } from './guardrail.js';
 import { constraintsUpperBound } from './milestone-bound.js';
 import {
@@ -10,7 +10,13 @@ import {
   type MilestoneMatch,
   matchMilestones,
 } from './milestone-matcher.js';
-import { constrainedTables, constraintReferences, edgesOf, type MilestoneSpec } from './milestone-spec.js';
+import {
+  type ConstraintSpec,
+  constrainedTables,
+  constraintReferences,
+  edgesOf,
+  type MilestoneSpec,
+} from './milestone-spec.js';
 import type { ScoringProfile } from './scoring-profile.js';
 import { turnCount } from './turn-count.js';
 
@@ -67,37 +73,29 @@ export function evaluateEpisode(
   const candidates: number[] = [];
   for (let index = view.startIndex; index < trajectory.messages.length; index += 1) candidates.push(index);
 
-  const constrained = new Set(
-    milestones.milestones.flatMap((milestone) => milestone.constraints.flatMap(constrainedTables)),
-  );
-  const guarded = [...schema.tables.keys()].filter((table) => !constrained.has(table));
-
-  const edges = edgesOf(milestones);
-  const sinks = new Set(
-    milestones.milestones.map((spec) => spec.id).filter((id) => !edges.some(([from]) => from === id)),
-  );
+  const milestonePlan = graphPlan(milestones, schema, paper ? 'paper' : 'facts');
+  const edges = [...milestonePlan.edges];
   const lastIndex = trajectory.messages.length - 1;
-  const scorers = milestones.milestones.map((spec) =>
+  const scorers = milestonePlan.milestones.map((planned) =>
     guardedMilestone(
-      paper ? asPaperMilestone(spec) : spec,
+      planned,
       view,
-      guarded,
-      sinks.has(spec.id) && !paper ? lastIndex : undefined,
+      planned.sink && !paper ? lastIndex : undefined,
       // The paper's window starts at the latest predecessor's message; that lets a matcher give up a
       // cheap predecessor (place it late, at similarity 0) to move the next window past the damage.
       paper ? 'predecessor' : 'start',
     ),
   );
   const milestoneResult = matchMilestones(scorers, edges, candidates, view.startIndex);
-  const minefieldResult =
-    minefields.milestones.length === 0
-      ? { score: 0, matches: [] }
-      : matchMilestones(
-          minefields.milestones.map((spec) => guardedMilestone(asMinefield(spec), view, [], undefined)),
-          edgesOf(minefields),
-          candidates,
-          view.startIndex,
-        );
+  const minefieldPlan = minefields.milestones.length === 0 ? undefined : graphPlan(minefields, schema, 'minefields');
+  const minefieldResult = !minefieldPlan
+    ? { score: 0, matches: [] }
+    : matchMilestones(
+        minefieldPlan.milestones.map((planned) => guardedMilestone(planned, view, undefined)),
+        [...minefieldPlan.edges],
+        candidates,
+        view.startIndex,
+      );
   return {
     score: minefieldResult.score > 0 ? 0 : milestoneResult.score,
     milestoneScore: milestoneResult.score,
@@ -106,6 +104,78 @@ export function evaluateEpisode(
     minefields: minefieldResult.matches,
     turnCount: turnCount(trajectory),
   };
+}
+
+/** What scoring a graph needs that no episode changes: its edges, and per milestone what it guards and reads. */
+interface GraphPlan {
+  readonly edges: readonly (readonly [string, string])[];
+  readonly milestones: readonly PlannedMilestone[];
+}
+
+interface PlannedMilestone {
+  /** As scored: the paper's form under `paper`, the minefield form for minefields. */
+  readonly spec: MilestoneSpec;
+  /** The tables its guardrail keeps unchanged (none for minefields). */
+  readonly guardTables: readonly string[];
+  readonly references: readonly string[];
+  /** Nothing follows it in the graph. */
+  readonly sink: boolean;
+}
+
+/** Plans per graph, schema and how the graph is scored (graphs and schemas are immutable). */
+const graphPlans = new WeakMap<MilestoneGraphSpec, WeakMap<WorldSchema, Map<string, GraphPlan>>>();
+
+function graphPlan(graph: MilestoneGraphSpec, schema: WorldSchema, use: 'facts' | 'paper' | 'minefields'): GraphPlan {
+  let bySchema = graphPlans.get(graph);
+  if (!bySchema) {
+    bySchema = new WeakMap();
+    graphPlans.set(graph, bySchema);
+  }
+  let byUse = bySchema.get(schema);
+  if (!byUse) {
+    byUse = new Map();
+    bySchema.set(schema, byUse);
+  }
+  let plan = byUse.get(use);
+  if (!plan) {
+    plan = planGraph(graph, schema, use);
+    byUse.set(use, plan);
+  }
+  return plan;
+}
+
+function planGraph(graph: MilestoneGraphSpec, schema: WorldSchema, use: 'facts' | 'paper' | 'minefields'): GraphPlan {
+  const edges = edgesOf(graph);
+  if (use === 'minefields') {
+    return {
+      edges,
+      milestones: graph.milestones.map((spec) => {
+        const minefield = asMinefield(spec);
+        return { spec: minefield, guardTables: [], references: referencesOfSpec(minefield), sink: false };
+      }),
+    };
+  }
+  const constrained = new Set(
+    graph.milestones.flatMap((milestone) => milestone.constraints.flatMap(constrainedTables)),
+  );
+  const guarded = [...schema.tables.keys()].filter((table) => !constrained.has(table));
+  const sinks = new Set(graph.milestones.map((spec) => spec.id).filter((id) => !edges.some(([from]) => from === id)));
+  return {
+    edges,
+    milestones: graph.milestones.map((original) => {
+      const spec = use === 'paper' ? asPaperMilestone(original) : original;
+      return {
+        spec,
+        guardTables: guarded.filter((table) => !spec.guardrailExclude?.includes(table)),
+        references: referencesOfSpec(spec),
+        sink: sinks.has(spec.id),
+      };
+    }),
+  };
+}
+
+function referencesOfSpec(spec: MilestoneSpec): string[] {
+  return [...new Set(spec.constraints.flatMap(referencesOf))];
 }
 
 /** The edges of the paper's implicit chain in listed order (what a graph without edges used to mean). */
@@ -154,14 +224,11 @@ interface GuardedMilestone extends MatchableMilestone {
  * @param guardToEnd the last message, when the guardrail also covers the rest of the episode
  */
 function guardedMilestone(
-  spec: MilestoneSpec,
+  { spec, guardTables, references }: PlannedMilestone,
   view: EpisodeView,
-  guarded: readonly string[],
   guardToEnd: number | undefined,
   windowFrom: 'start' | 'predecessor' = 'predecessor',
 ): GuardedMilestone {
-  const guardTables = guarded.filter((table) => !spec.guardrailExclude?.includes(table));
-  const references = [...new Set(spec.constraints.flatMap(constraintReferences))];
   const compute = (messageIndex: number, context: MatchContext): number => {
     let product = 1;
     for (const constraint of spec.constraints) {
@@ -210,10 +277,17 @@ function guardedMilestone(
     const after = guardToEnd === undefined ? undefined : guardrailBreach(view, guardTables, messageIndex, guardToEnd);
     return after ? { ...after, window: 'after' as const } : undefined;
   };
+  // The first constraint failing its first check makes the product 0 before anything else is read.
+  const first = spec.constraints[0];
+  const zeroAt =
+    first && references.length === 0
+      ? (messageIndex: number): boolean => failsFirstCheck(first, view, messageIndex)
+      : undefined;
   return {
     id: spec.id,
     weight: spec.scored === false ? 0 : (spec.weight ?? 1),
     references,
+    ...(zeroAt ? { zeroAt } : {}),
     unguarded,
     breach,
     // The guardrail can only zero a milestone, so the constraints' bound stays an upper bound.
@@ -224,6 +298,18 @@ function guardedMilestone(
       return unguarded(messageIndex, context);
     },
   };
+}
+
+/** The milestones a constraint reads, worked out once per constraint (scenario specs are immutable). */
+const referencesByConstraint = new WeakMap<ConstraintSpec, readonly string[]>();
+
+function referencesOf(constraint: ConstraintSpec): readonly string[] {
+  let references = referencesByConstraint.get(constraint);
+  if (!references) {
+    references = constraintReferences(constraint);
+    referencesByConstraint.set(constraint, references);
+  }
+  return references;
 }
 
 /**

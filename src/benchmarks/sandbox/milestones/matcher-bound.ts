@@ -74,7 +74,14 @@ export class SimilarityTable {
     for (const milestone of order) {
       const values = new Float64Array(candidates.length);
       const exact = new Uint8Array(candidates.length);
+      const zeroAt = milestone.references.length === 0 ? milestone.zeroAt?.bind(milestone) : undefined;
       candidates.forEach((messageIndex, index) => {
+        if (zeroAt?.(messageIndex)) {
+          // The similarity itself (scoring would return 0 without reading anything undecided).
+          values[index] = 0;
+          exact[index] = 1;
+          return;
+        }
         const value = this.evaluate(milestone, messageIndex, nothingDecided);
         const state = this.evaluated;
         values[index] = Number.isNaN(value) && state === 1 ? 1 : value;

@@ -75,6 +75,8 @@ function randomInstance(random: () => number): RandomInstance {
       ...(kind === 0 && random() < 0.5 ? { readsPredecessor: false } : {}),
       score,
       ...(bound ? { bound } : {}),
+      // Sometimes the (truthful) hint of where a milestone without references scores 0 in every context.
+      ...(!reference && random() < 0.5 ? { zeroAt: (message: number) => everyContext(message, [0]) === 0 } : {}),
     };
   });
   return { milestones, edges, candidates, startIndex };
@@ -134,6 +136,33 @@ describe('exact branch and bound', () => {
       if (instance.milestones.some((milestone) => milestone.bound)) pruned += 1;
     }
     expect(pruned).toBeGreaterThan(60);
+  });
+
+  it('finds the same mapping with or without the hints of where a milestone scores 0, never scoring there', () => {
+    const random = generator(1723);
+    let hinted = 0;
+    for (let trial = 0; trial < 200; trial += 1) {
+      const instance = randomInstance(random);
+      const scoredAtZero: string[] = [];
+      const withHints = instance.milestones.map((milestone): MatchableMilestone => {
+        const { zeroAt } = milestone;
+        if (!zeroAt) return milestone;
+        hinted += 1;
+        return {
+          ...milestone,
+          score: (message, context) => {
+            if (zeroAt(message)) scoredAtZero.push(`${milestone.id}@${message}`);
+            return milestone.score(message, context);
+          },
+        };
+      });
+      const withoutHints = instance.milestones.map(({ zeroAt: _zeroAt, ...milestone }) => milestone);
+      const hintedResult = matchMilestones(withHints, instance.edges, instance.candidates, instance.startIndex);
+      const plainResult = matchMilestones(withoutHints, instance.edges, instance.candidates, instance.startIndex);
+      expect(hintedResult, `trial ${trial}`).toEqual(plainResult);
+      expect(scoredAtZero, `trial ${trial}`).toEqual([]);
+    }
+    expect(hinted).toBeGreaterThan(100);
   });
 
   it('stays exact where milestones score 0 everywhere and others read one or two of them', () => {

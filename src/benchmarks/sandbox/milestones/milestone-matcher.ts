@@ -43,6 +43,11 @@ export interface MatchableMilestone {
    * matcher know, without trying, when a similarity with no references is the same in every mapping.
    */
   readonly readsPredecessor?: boolean;
+  /**
+   * Optional hint for a milestone without references: `true` where `score` is 0 whatever the mapping
+   * (the message cannot be what the milestone asks for). The matcher then takes 0 without scoring.
+   */
+  zeroAt?(messageIndex: number): boolean;
 }
 
 export interface MilestoneMatch {
