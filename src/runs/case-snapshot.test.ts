@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { serialize } from 'node:v8';
 import { describe, expect, it } from 'vitest';
+import type { Labels } from '../spec/index.js';
 import { CASE_SNAPSHOT_FORMAT_VERSION, isPlainData, readCaseSnapshot, writeCaseSnapshot } from './case-snapshot.js';
 
 class Dictionary {
@@ -17,7 +18,7 @@ describe("the workers' case snapshot", () => {
   it('hands plain cases over unchanged, shared parts shared, and refuses what a clone would change', async () => {
     const folder = await mkdtemp(join(tmpdir(), 'snapshot-'));
     const scenario = { id: 's', turns: [{ say: 'hi' }], gold: { nested: [1, null, undefined, 'x'] } };
-    const cases = [
+    const cases: { id: string; labels: Labels; scenario: typeof scenario }[] = [
       { id: 'a', labels: { tag: ['x', 'y'] }, scenario },
       { id: 'b', labels: {}, scenario },
     ];
