@@ -104,6 +104,7 @@ export async function executeRun(options: ExecuteRunOptions): Promise<RunOutcome
         estimateFromHistory(options.store.episodes(options.runId, { withRecords: false }), (job) => job.expectedLength),
     ),
     options.share ?? workerShareFromEnvironment() ?? { index: 0, count: 1 },
+    (job) => `${job.benchmark}\u001f${job.caseId}`,
   );
   emit({ type: 'run-start', runId: options.runId, total: mine.length, alreadyDone: mine.length - pending.length });
 

@@ -12,6 +12,23 @@ describe('workers', () => {
     expect(firsts.sort()).toEqual(jobs);
   });
 
+  it("keep a case's trials together in one share, so a case is prepared by one process", () => {
+    const jobs = ['a#0', 'a#1', 'b#0', 'b#1', 'c#0', 'd#0', 'c#1', 'd#1', 'e#0'];
+    const caseOf = (job: string) => job.split('#')[0] as string;
+    expect(ownShareFirst(jobs, { index: 0, count: 2 }, caseOf)).toEqual([
+      'a#0',
+      'a#1',
+      'c#0',
+      'c#1',
+      'e#0',
+      'b#0',
+      'b#1',
+      'd#0',
+      'd#1',
+    ]);
+    expect(ownShareFirst(jobs, { index: 1, count: 2 }, caseOf).slice(0, 4)).toEqual(['b#0', 'b#1', 'd#0', 'd#1']);
+  });
+
   it('start the same command for the same run, without a second preflight or workers of their own', () => {
     const command = workerCommandFor('nightly', ['/usr/bin/node', '/x/toolgauge.js', 'run', '--workers', '3']);
     expect(command).toEqual({

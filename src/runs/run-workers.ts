@@ -25,15 +25,32 @@ export const WORKER_ENVIRONMENT = 'TOOLGAUGE_WORKER';
 export const WORKER_SHARE_ENVIRONMENT = 'TOOLGAUGE_WORKER_SHARE';
 
 /**
- * The jobs in the order one of `count` processes should try them: its own share first (every
- * `count`-th job, starting at `index`, so the longest-first order holds within the share), then the
+ * The jobs in the order one of `count` processes should try them: its own share first, then the
  * others' — which it takes over when they are done with theirs or have died. Processes that try
- * different jobs first do not contend for the same claims.
+ * different jobs first do not contend for the same claims. A share is every `count`-th case in the
+ * order the jobs come (longest first), starting at `index`, with all of that case's jobs (its trials):
+ * what a process builds for a case it plays (tool sets, scenario worlds) serves every trial of it, so
+ * splitting a case's trials between processes would build it in each.
  */
-export function ownShareFirst<T>(jobs: readonly T[], share: { readonly index: number; readonly count: number }): T[] {
+export function ownShareFirst<T>(
+  jobs: readonly T[],
+  share: { readonly index: number; readonly count: number },
+  caseOf: (job: T) => string = (job) => String(job),
+): T[] {
   if (share.count <= 1) return [...jobs];
-  const own = jobs.filter((_, position) => position % share.count === share.index);
-  const others = jobs.filter((_, position) => position % share.count !== share.index);
+  const shareOfCase = new Map<string, number>();
+  const shareOf = (job: T) => {
+    const key = caseOf(job);
+    let owner = shareOfCase.get(key);
+    if (owner === undefined) {
+      owner = shareOfCase.size % share.count;
+      shareOfCase.set(key, owner);
+    }
+    return owner;
+  };
+  const own: T[] = [];
+  const others: T[] = [];
+  for (const job of jobs) (shareOf(job) === share.index ? own : others).push(job);
   return [...own, ...others];
 }
 
