@@ -30,6 +30,8 @@ export interface EpisodeJob {
   readonly trial: number;
   /** The benchmark's guess of the model requests the episode needs (its `expectedLength`), if any. */
   readonly expectedLength?: number;
+  /** The benchmark's group of this case (its `caseGroup`): `--workers` shares keep a group together. */
+  readonly group?: string;
   play(meter: UsageMeter, signal: AbortSignal): Promise<EpisodeOutcome>;
 }
 
@@ -104,7 +106,7 @@ export async function executeRun(options: ExecuteRunOptions): Promise<RunOutcome
         estimateFromHistory(options.store.episodes(options.runId, { withRecords: false }), (job) => job.expectedLength),
     ),
     options.share ?? workerShareFromEnvironment() ?? { index: 0, count: 1 },
-    (job) => `${job.benchmark}\u001f${job.caseId}`,
+    (job) => `${job.benchmark}\u001f${job.group ?? job.caseId}`,
   );
   emit({ type: 'run-start', runId: options.runId, total: mine.length, alreadyDone: mine.length - pending.length });
 

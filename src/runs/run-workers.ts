@@ -27,10 +27,10 @@ export const WORKER_SHARE_ENVIRONMENT = 'TOOLGAUGE_WORKER_SHARE';
 /**
  * The jobs in the order one of `count` processes should try them: its own share first, then the
  * others' — which it takes over when they are done with theirs or have died. Processes that try
- * different jobs first do not contend for the same claims. A share is every `count`-th case in the
- * order the jobs come (longest first), starting at `index`, with all of that case's jobs (its trials):
- * what a process builds for a case it plays (tool sets, scenario worlds) serves every trial of it, so
- * splitting a case's trials between processes would build it in each.
+ * different jobs first do not contend for the same claims. A share is every `count`-th case (or group
+ * of cases, `caseOf`) in the order the jobs come (longest first), starting at `index`, with all of its
+ * jobs (every trial): what a process builds for a case or scenario (tool sets, worlds) serves each of
+ * them, so splitting them between processes would build it in each.
  */
 export function ownShareFirst<T>(
   jobs: readonly T[],
