@@ -48,7 +48,8 @@ describe('claims in batches', () => {
     expect(mine.claim(d)).toBe(true);
     // Closing frees every claim still held, so the other process can take them.
     mine.close();
-    expect(theirs.claimMany([a, c, d], () => false).claimed).toEqual([a, c, d]);
+    // Claimed in one global order (no deadlock between two PostgreSQL transactions), returned in the given one.
+    expect(theirs.claimMany([d, c, a, c], () => false).claimed).toEqual([d, c, a]);
     theirs.close();
     first.close();
     second.close();

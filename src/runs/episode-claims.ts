@@ -114,27 +114,32 @@ export class EpisodeClaims {
    * everything anyway). Returns the keys claimed, those held by another live process, and those done.
    */
   claimMany(episodeKeys: readonly string[], isDone: (episodeKey: string) => boolean): ClaimedBatch {
-    const batch: ClaimedBatch = { claimed: [], heldElsewhere: [], done: [] };
-    if (episodeKeys.length === 0) return batch;
+    const outcome = new Map<string, keyof ClaimedBatch>();
+    if (episodeKeys.length === 0) return { claimed: [], heldElsewhere: [], done: [] };
     this.heartbeatIfDue();
     this.database.transaction(() => {
       const now = this.now();
-      for (const key of episodeKeys) {
+      // In one order for every process: PostgreSQL locks each claim row until the commit, and two
+      // transactions taking the same rows in opposite orders would deadlock.
+      for (const key of [...new Set(episodeKeys)].sort()) {
         if (isDone(key)) {
-          batch.done.push(key);
+          outcome.set(key, 'done');
           continue;
         }
         if (this.database.run(CLAIM, [this.runId, key, this.owner, now + this.ttlMs, now]).changes !== 1) {
-          batch.heldElsewhere.push(key);
+          outcome.set(key, 'heldElsewhere');
           continue;
         }
         // Asked again: stored (and its claim released) by another process since the first look.
         if (isDone(key)) {
           this.database.run(RELEASE, [this.runId, key, this.owner]);
-          batch.done.push(key);
-        } else batch.claimed.push(key);
+          outcome.set(key, 'done');
+        } else outcome.set(key, 'claimed');
       }
     });
+    // In the order given (the order to play them), each key once.
+    const batch: ClaimedBatch = { claimed: [], heldElsewhere: [], done: [] };
+    for (const key of new Set(episodeKeys)) batch[outcome.get(key) ?? 'heldElsewhere'].push(key);
     // Held only once the transaction has committed.
     for (const key of batch.claimed) this.held.add(key);
     return batch;
