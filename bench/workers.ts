@@ -96,6 +96,9 @@ const ratio = many.episodes / many.wallSeconds / (one.episodes / one.wallSeconds
 console.log(
   `ratio: ${ratio.toFixed(2)}× the episodes per second of one process, whole command; ${(playingRate(many) / playingRate(one)).toFixed(2)}× while playing (target ≥ 1.7× at 2 workers)`,
 );
+console.log(
+  `CPU: ${((one.cpuSeconds / one.episodes) * 1000).toFixed(2)} ms per episode with 1 worker, ${((many.cpuSeconds / many.episodes) * 1000).toFixed(2)} with ${workers}: ${workers} workers cost ${(many.cpuSeconds - one.cpuSeconds).toFixed(1)} s more CPU (${((many.cpuSeconds / one.cpuSeconds - 1) * 100).toFixed(0)}%) for the same episodes`,
+);
 const idleShare = (measured: Measured) => Math.max(0, 1 - measured.machineBusy);
 console.log(
   `idle CPU left on the machine: ${(idleShare(one) * 100).toFixed(0)}% with 1 worker, ${(idleShare(many) * 100).toFixed(0)}% with ${workers} (a loaded machine caps the ratio)`,

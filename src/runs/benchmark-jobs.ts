@@ -24,6 +24,7 @@ export function benchmarkJobs(
 ): EpisodeJob[] {
   return cases.flatMap((benchmarkCase) => {
     const expectedLength = benchmark.expectedLength?.(benchmarkCase, jobOptions.options);
+    const group = benchmark.caseGroup?.(benchmarkCase);
     return Array.from(
       { length: trials },
       (_, trial): EpisodeJob => ({
@@ -31,6 +32,7 @@ export function benchmarkJobs(
         caseId: benchmarkCase.id,
         trial,
         ...(expectedLength === undefined ? {} : { expectedLength }),
+        ...(group === undefined ? {} : { group }),
         async play(meter, signal) {
           const agent = makeAgent(benchmark, benchmarkCase, trial, spec, context, meter, jobOptions.options);
           const user = makeUser(benchmark, trial, spec, context, meter);

@@ -32,6 +32,18 @@ const CLAIM = `INSERT INTO claims (run_id, episode_key, owner, expires_at) VALUE
 ON CONFLICT (run_id, episode_key) DO UPDATE SET owner = excluded.owner, expires_at = excluded.expires_at
 WHERE claims.expires_at <= ? OR claims.owner = excluded.owner`;
 
+const RELEASE = 'DELETE FROM claims WHERE run_id = ? AND episode_key = ? AND owner = ?';
+
+/** What {@link EpisodeClaims.claimMany} got: every key it was given lands in exactly one list. */
+export interface ClaimedBatch {
+  /** Now held by this process. */
+  readonly claimed: string[];
+  /** Held by another live process. */
+  readonly heldElsewhere: string[];
+  /** Stored as done already (not claimed). */
+  readonly done: string[];
+}
+
 /**
  * Frees every claim of the processes whose owner id starts with `ownerPrefix` (see {@link claimOwnerId}:
  * `<host>:<pid>:`), on any run: for a parent that has seen its worker process die, so that the
@@ -94,13 +106,48 @@ export class EpisodeClaims {
     return claimed;
   }
 
+  /**
+   * Claims several episodes in one transaction (one commit instead of one per episode), skipping those
+   * `isDone` says are stored already. `isDone` runs inside the transaction, before the claim and again
+   * after it: an episode another process stored and released just before the claim is given back at
+   * once (with PostgreSQL each statement sees what committed before it; SQLite's write lock orders
+   * everything anyway). Returns the keys claimed, those held by another live process, and those done.
+   */
+  claimMany(episodeKeys: readonly string[], isDone: (episodeKey: string) => boolean): ClaimedBatch {
+    const outcome = new Map<string, keyof ClaimedBatch>();
+    if (episodeKeys.length === 0) return { claimed: [], heldElsewhere: [], done: [] };
+    this.heartbeatIfDue();
+    this.database.transaction(() => {
+      const now = this.now();
+      // In one order for every process: PostgreSQL locks each claim row until the commit, and two
+      // transactions taking the same rows in opposite orders would deadlock.
+      for (const key of [...new Set(episodeKeys)].sort()) {
+        if (isDone(key)) {
+          outcome.set(key, 'done');
+          continue;
+        }
+        if (this.database.run(CLAIM, [this.runId, key, this.owner, now + this.ttlMs, now]).changes !== 1) {
+          outcome.set(key, 'heldElsewhere');
+          continue;
+        }
+        // Asked again: stored (and its claim released) by another process since the first look.
+        if (isDone(key)) {
+          this.database.run(RELEASE, [this.runId, key, this.owner]);
+          outcome.set(key, 'done');
+        } else outcome.set(key, 'claimed');
+      }
+    });
+    // In the order given (the order to play them), each key once.
+    const batch: ClaimedBatch = { claimed: [], heldElsewhere: [], done: [] };
+    for (const key of new Set(episodeKeys)) batch[outcome.get(key) ?? 'heldElsewhere'].push(key);
+    // Held only once the transaction has committed.
+    for (const key of batch.claimed) this.held.add(key);
+    return batch;
+  }
+
   /** Gives an episode back (after its row is stored, or when it turned out to be done already). */
   release(episodeKey: string): void {
-    this.database.run('DELETE FROM claims WHERE run_id = ? AND episode_key = ? AND owner = ?', [
-      this.runId,
-      episodeKey,
-      this.owner,
-    ]);
+    this.database.run(RELEASE, [this.runId, episodeKey, this.owner]);
     this.held.delete(episodeKey);
   }
 
@@ -161,6 +208,6 @@ export class EpisodeClaims {
   close(): void {
     if (this.timer) clearInterval(this.timer);
     this.timer = undefined;
-    for (const key of [...this.held]) this.release(key);
+    this.releaseAll([...this.held]);
   }
 }

@@ -1,5 +1,7 @@
 import { redactUrls } from '../models/providers/endpoint.js';
 import type { EpisodeStatus, Labels, MetricValues } from '../spec/index.js';
+import { ClaimPacing } from './claim-pacing.js';
+import { DEFAULT_BATCH_DELAY_MS } from './episode-batch.js';
 import { estimateFromHistory, type JobLengthEstimate, longestExpectedFirst } from './job-order.js';
 import type { PriceTable } from './price-table.js';
 import type { RunEventListener } from './run-events.js';
@@ -28,6 +30,8 @@ export interface EpisodeJob {
   readonly trial: number;
   /** The benchmark's guess of the model requests the episode needs (its `expectedLength`), if any. */
   readonly expectedLength?: number;
+  /** The benchmark's group of this case (its `caseGroup`): `--workers` shares keep a group together. */
+  readonly group?: string;
   play(meter: UsageMeter, signal: AbortSignal): Promise<EpisodeOutcome>;
 }
 
@@ -102,6 +106,7 @@ export async function executeRun(options: ExecuteRunOptions): Promise<RunOutcome
         estimateFromHistory(options.store.episodes(options.runId, { withRecords: false }), (job) => job.expectedLength),
     ),
     options.share ?? workerShareFromEnvironment() ?? { index: 0, count: 1 },
+    (job) => `${job.benchmark}\u001f${job.group ?? job.caseId}`,
   );
   emit({ type: 'run-start', runId: options.runId, total: mine.length, alreadyDone: mine.length - pending.length });
 
@@ -115,17 +120,15 @@ export async function executeRun(options: ExecuteRunOptions): Promise<RunOutcome
   let failed = 0;
   let doneElsewhere = 0;
   let budgetReached = false;
+  const pacing = new ClaimPacing();
   const stopped = () => signal.aborted || budgetReached;
 
   /** Plays one claimed job and stores it; the claim is released after the row is written. */
   const play = async (job: EpisodeJob) => {
+    // Claimed by `claimAhead`, which checked in the same transaction that it is not stored yet.
     const key = episodeKey(job.benchmark, job.caseId, job.trial);
-    if (options.store.isScored(options.runId, job.benchmark, job.caseId, job.trial)) {
-      claims.release(key);
-      doneElsewhere += 1;
-      return;
-    }
     emit({ type: 'episode-start', benchmark: job.benchmark, caseId: job.caseId, trial: job.trial });
+    pacing.episodeStarted();
     const meter = new UsageMeter(options.prices, onUnpriced);
     const episodeStarted = performance.now();
     let outcome: EpisodeOutcome;
@@ -134,6 +137,7 @@ export async function executeRun(options: ExecuteRunOptions): Promise<RunOutcome
     } catch (error) {
       outcome = { status: 'failed', score: null, metrics: {}, error: messageOf(error), labels: {}, record: null };
     }
+    pacing.episodeEnded();
     if (signal.aborted && outcome.status === 'failed') {
       // Cut short by cancellation: not the episode's result. Left for a resume (its cost still counts).
       cost += meter.cost;
@@ -200,23 +204,57 @@ export async function executeRun(options: ExecuteRunOptions): Promise<RunOutcome
     }
   };
 
-  /** Plays the jobs it can claim with bounded concurrency; returns those another process holds. */
+  /**
+   * Plays the jobs it can claim with bounded concurrency; returns those another process holds. Jobs
+   * are claimed a few at a time, in one transaction (see `ClaimPacing`): as many as this process plays
+   * in a short while, so claiming costs little and no other process waits long for what it holds.
+   */
   const playAll = async (jobs: readonly EpisodeJob[]): Promise<EpisodeJob[]> => {
     const heldElsewhere: EpisodeJob[] = [];
+    const ready: EpisodeJob[] = [];
     let next = 0;
-    const worker = async () => {
-      while (next < jobs.length && !stopped()) {
-        const job = jobs[next++] as EpisodeJob;
-        if (claims.claim(episodeKey(job.benchmark, job.caseId, job.trial))) await play(job);
-        else heldElsewhere.push(job);
+    /** Claims the next jobs until at least one is ours or none is left. */
+    const claimAhead = () => {
+      while (ready.length === 0 && next < jobs.length) {
+        const batch = jobs.slice(next, next + pacing.batchSize());
+        next += batch.length;
+        const byKey = new Map(batch.map((job) => [episodeKey(job.benchmark, job.caseId, job.trial), job]));
+        const claimed = claims.claimMany([...byKey.keys()], (key) => {
+          const job = byKey.get(key) as EpisodeJob;
+          return options.store.isScored(options.runId, job.benchmark, job.caseId, job.trial);
+        });
+        doneElsewhere += claimed.done.length;
+        for (const key of claimed.heldElsewhere) heldElsewhere.push(byKey.get(key) as EpisodeJob);
+        for (const key of claimed.claimed) ready.push(byKey.get(key) as EpisodeJob);
       }
     };
-    await Promise.all(Array.from({ length: Math.max(1, options.concurrency ?? 1) }, worker));
+    let taken = 0;
+    const worker = async () => {
+      while (!stopped()) {
+        if (taken === ready.length) {
+          ready.length = 0;
+          taken = 0;
+          claimAhead();
+        }
+        const job = ready[taken];
+        if (!job) break;
+        taken += 1;
+        await play(job);
+      }
+    };
+    try {
+      await Promise.all(Array.from({ length: Math.max(1, options.concurrency ?? 1) }, worker));
+    } finally {
+      // Stopped with jobs claimed but not started: free them for others (a resume plays them).
+      const unplayed = ready.slice(taken).map((job) => episodeKey(job.benchmark, job.caseId, job.trial));
+      if (unplayed.length > 0) claims.releaseAll(unplayed);
+    }
     return heldElsewhere;
   };
 
   try {
     let waiting = await playAll(pending);
+    let waitMs = 2 * DEFAULT_BATCH_DELAY_MS;
     // Episodes another live process holds: wait until it stores them, or its claims expire and they are ours.
     while (waiting.length > 0 && !stopped()) {
       const stillOpen = waiting.filter((job) => {
@@ -227,7 +265,9 @@ export async function executeRun(options: ExecuteRunOptions): Promise<RunOutcome
       if (stillOpen.length === 0) break;
       const owners = [...new Set(claims.heldByOthers().values())];
       emit({ type: 'waiting-for-claims', episodes: stillOpen.length, owners });
-      await sleep(Math.min(claims.heartbeatMs, 1000), signal);
+      // Soon at first (the holder is likely writing its last batch), then less often.
+      await sleep(Math.min(claims.heartbeatMs, 1000, waitMs), signal);
+      waitMs *= 2;
       waiting = await playAll(stillOpen);
     }
   } finally {

@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import type { AnyBenchmark, BenchmarkCase, BenchmarkOptionValues, CaseProblem } from '../spec/index.js';
+import type { AnyBenchmark, BenchmarkCase, BenchmarkOptionValues, CaseProblem, LoadedCases } from '../spec/index.js';
 import { benchmarkJobs } from './benchmark-jobs.js';
 import { type CaseSelection, selectCases } from './case-selection.js';
 import { createEmbedder, type EmbedderFactory, runServices } from './embedder-factory.js';
@@ -52,8 +52,16 @@ export interface RunBenchmarkOptions {
     manifest: RunManifest,
   ) => Promise<{ readonly manifest: RunManifest; readonly settings?: Readonly<Record<string, unknown>> }>;
   readonly signal?: AbortSignal;
-  /** Plays the episodes (default `executeRun` in this process; `executeRunInWorkers` for `--workers`). */
-  readonly execute?: (options: ExecuteRunOptions) => Promise<RunOutcome>;
+  /**
+   * Plays the episodes (default `executeRun` in this process; `executeRunInWorkers` for `--workers`),
+   * given the selected cases too (the workers' snapshot, see `case-snapshot.ts`).
+   */
+  readonly execute?: (options: ExecuteRunOptions, selected: LoadedCases<BenchmarkCase>) => Promise<RunOutcome>;
+  /**
+   * The cases, loaded already (a `--workers` worker reads its parent's, see `case-snapshot.ts`):
+   * `loadCases` is not called; the selection still applies.
+   */
+  readonly loaded?: LoadedCases<BenchmarkCase>;
 }
 
 /**
@@ -62,10 +70,12 @@ export interface RunBenchmarkOptions {
  */
 export async function runBenchmark(options: RunBenchmarkOptions): Promise<RunOutcome & { readonly cases: number }> {
   const { benchmark } = options;
-  const loaded = await benchmark.loadCases({
-    ...(options.source ? { source: options.source } : {}),
-    options: options.options,
-  });
+  const loaded =
+    options.loaded ??
+    (await benchmark.loadCases({
+      ...(options.source ? { source: options.source } : {}),
+      options: options.options,
+    }));
   for (const problem of loaded.problems) options.onProblem?.(problem);
   const cases: BenchmarkCase[] = selectCases(loaded.cases, options.selection ?? {});
   if (cases.length === 0) throw new Error(`no ${benchmark.id} case matches the filters`);
@@ -103,16 +113,21 @@ export async function runBenchmark(options: RunBenchmarkOptions): Promise<RunOut
       ...(options.maxMessages === undefined ? {} : { maxMessages: options.maxMessages }),
     },
   );
-  const outcome = await (options.execute ?? executeRun)({
-    runId: options.runId,
-    jobs,
-    store: options.store,
-    prices: options.prices,
-    ...(options.concurrency === undefined ? {} : { concurrency: options.concurrency }),
-    ...(options.maxCost === undefined ? {} : { maxCost: options.maxCost }),
-    ...(options.shard ? { shard: options.shard } : {}),
-    ...(options.onEvent ? { onEvent: options.onEvent } : {}),
-    ...(options.signal ? { signal: options.signal } : {}),
-  });
+  const selected = { cases, problems: [], caseSetHash: loaded.caseSetHash, source: loaded.source };
+  const execute = options.execute ?? executeRun;
+  const outcome = await execute(
+    {
+      runId: options.runId,
+      jobs,
+      store: options.store,
+      prices: options.prices,
+      ...(options.concurrency === undefined ? {} : { concurrency: options.concurrency }),
+      ...(options.maxCost === undefined ? {} : { maxCost: options.maxCost }),
+      ...(options.shard ? { shard: options.shard } : {}),
+      ...(options.onEvent ? { onEvent: options.onEvent } : {}),
+      ...(options.signal ? { signal: options.signal } : {}),
+    },
+    selected,
+  );
   return { ...outcome, cases: cases.length };
 }

@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import type { AnyBenchmark } from '../spec/index.js';
+import { benchmarkJobs } from './benchmark-jobs.js';
 import { ownShareFirst, workerCommandFor } from './run-workers.js';
 
 describe('workers', () => {
@@ -10,6 +12,41 @@ describe('workers', () => {
     // Every share together is every job once.
     const firsts = [0, 1, 2].flatMap((index) => ownShareFirst(jobs, { index, count: 3 }).slice(0, index === 0 ? 3 : 2));
     expect(firsts.sort()).toEqual(jobs);
+  });
+
+  it("keep a case's trials together in one share, so a case is prepared by one process", () => {
+    const jobs = ['a#0', 'a#1', 'b#0', 'b#1', 'c#0', 'd#0', 'c#1', 'd#1', 'e#0'];
+    const caseOf = (job: string) => job.split('#')[0] as string;
+    expect(ownShareFirst(jobs, { index: 0, count: 2 }, caseOf)).toEqual([
+      'a#0',
+      'a#1',
+      'c#0',
+      'c#1',
+      'e#0',
+      'b#0',
+      'b#1',
+      'd#0',
+      'd#1',
+    ]);
+    expect(ownShareFirst(jobs, { index: 1, count: 2 }, caseOf).slice(0, 4)).toEqual(['b#0', 'b#1', 'd#0', 'd#1']);
+  });
+
+  it("carry the benchmark's case group on each job (sandbox: the scenario), or none", () => {
+    const cases = [{ id: 'scene~1/plain', labels: {} }];
+    const grouped = { id: 'b', caseGroup: (item: { id: string }) => item.id.split('~')[0] } as unknown as AnyBenchmark;
+    const context = { adapterFor: () => undefined } as never;
+    const options = { options: {}, services: {} as never };
+    const participants = {
+      agent: 'oracle',
+      user: 'scripted',
+      agentSettings: {},
+      userSettings: {},
+      cache: 'off',
+    } as never;
+    const jobs = benchmarkJobs(grouped, cases, 2, participants, context, options);
+    expect(jobs.map((job) => job.group)).toEqual(['scene', 'scene']);
+    const plain = benchmarkJobs({ id: 'b' } as unknown as AnyBenchmark, cases, 1, participants, context, options);
+    expect(plain[0]?.group).toBeUndefined();
   });
 
   it('start the same command for the same run, without a second preflight or workers of their own', () => {

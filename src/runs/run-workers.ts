@@ -1,5 +1,9 @@
 import { type ChildProcess, fork } from 'node:child_process';
-import { hostname } from 'node:os';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { hostname, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { BenchmarkCase, LoadedCases } from '../spec/index.js';
+import { CASE_SNAPSHOT_ENVIRONMENT, writeCaseSnapshot } from './case-snapshot.js';
 import { type ExecuteRunOptions, executeRun, type RunOutcome, shardJobs } from './execute-run.js';
 import type { RunEvent, RunEventListener } from './run-events.js';
 import { episodeKey } from './run-store.js';
@@ -21,15 +25,32 @@ export const WORKER_ENVIRONMENT = 'TOOLGAUGE_WORKER';
 export const WORKER_SHARE_ENVIRONMENT = 'TOOLGAUGE_WORKER_SHARE';
 
 /**
- * The jobs in the order one of `count` processes should try them: its own share first (every
- * `count`-th job, starting at `index`, so the longest-first order holds within the share), then the
+ * The jobs in the order one of `count` processes should try them: its own share first, then the
  * others' — which it takes over when they are done with theirs or have died. Processes that try
- * different jobs first do not contend for the same claims.
+ * different jobs first do not contend for the same claims. A share is every `count`-th case (or group
+ * of cases, `caseOf`) in the order the jobs come (longest first), starting at `index`, with all of its
+ * jobs (every trial): what a process builds for a case or scenario (tool sets, worlds) serves each of
+ * them, so splitting them between processes would build it in each.
  */
-export function ownShareFirst<T>(jobs: readonly T[], share: { readonly index: number; readonly count: number }): T[] {
+export function ownShareFirst<T>(
+  jobs: readonly T[],
+  share: { readonly index: number; readonly count: number },
+  caseOf: (job: T) => string = (job) => String(job),
+): T[] {
   if (share.count <= 1) return [...jobs];
-  const own = jobs.filter((_, position) => position % share.count === share.index);
-  const others = jobs.filter((_, position) => position % share.count !== share.index);
+  const shareOfCase = new Map<string, number>();
+  const shareOf = (job: T) => {
+    const key = caseOf(job);
+    let owner = shareOfCase.get(key);
+    if (owner === undefined) {
+      owner = shareOfCase.size % share.count;
+      shareOfCase.set(key, owner);
+    }
+    return owner;
+  };
+  const own: T[] = [];
+  const others: T[] = [];
+  for (const job of jobs) (shareOf(job) === share.index ? own : others).push(job);
   return [...own, ...others];
 }
 
@@ -46,10 +67,28 @@ export function isRunWorker(): boolean {
   return process.env[WORKER_ENVIRONMENT] === '1' && typeof process.send === 'function';
 }
 
-/** A worker's run events go to its parent. */
+/** How long a worker's run events wait at most to be sent to its parent, together. */
+export const EVENT_BATCH_MS = 100;
+
+/**
+ * A worker's run events go to its parent, a batch per {@link EVENT_BATCH_MS} (one message per event
+ * costs both processes more than the progress line needs); the end of its run is sent at once, with
+ * everything before it.
+ */
 export function sendEventsToParent(): RunEventListener {
+  let queued: RunEvent[] = [];
+  let timer: NodeJS.Timeout | undefined;
+  const send = () => {
+    if (timer) clearTimeout(timer);
+    timer = undefined;
+    const events = queued;
+    queued = [];
+    if (events.length > 0 && process.connected) process.send?.({ type: 'run-events', events });
+  };
   return (event) => {
-    if (process.connected) process.send?.({ type: 'run-event', event });
+    queued.push(event);
+    if (event.type === 'run-end') send();
+    else if (!timer) timer = setTimeout(send, EVENT_BATCH_MS);
   };
 }
 
@@ -80,6 +119,11 @@ export interface ExecuteRunInWorkersOptions extends ExecuteRunOptions {
   readonly command: WorkerCommand;
   /** Restarts of dead workers allowed in all (default twice the number of workers). */
   readonly maxRestarts?: number;
+  /**
+   * The run's selected cases, handed to the workers in a snapshot file (see `case-snapshot.ts`) so they
+   * need not load them again; without it (or for cases that are not plain data) each worker loads them.
+   */
+  readonly cases?: { readonly benchmark: string; readonly loaded: LoadedCases<BenchmarkCase> };
   /** Told when a worker dies and another takes its place. */
   readonly onWorkerExit?: (report: { readonly worker: number; readonly pid: number; readonly how: string }) => void;
 }
@@ -140,6 +184,7 @@ export async function executeRunInWorkers(options: ExecuteRunInWorkersOptions): 
 
   const stopLocal = new AbortController();
   const childCount = Math.max(0, options.workers - 1);
+  const snapshot = childCount > 0 && options.cases ? snapshotCases(options.cases) : undefined;
   const allEnded = new Promise<void>((resolveAll) => {
     if (childCount === 0) resolveAll();
     const start = (slot: number) => {
@@ -148,6 +193,7 @@ export async function executeRunInWorkers(options: ExecuteRunInWorkersOptions): 
           ...(options.command.env ?? process.env),
           [WORKER_ENVIRONMENT]: '1',
           [WORKER_SHARE_ENVIRONMENT]: `${slot}/${options.workers}`,
+          ...(snapshot ? { [CASE_SNAPSHOT_ENVIRONMENT]: snapshot.path } : {}),
         },
         execArgv: [...(options.command.execArgv ?? process.execArgv)],
         stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
@@ -156,8 +202,9 @@ export async function executeRunInWorkers(options: ExecuteRunInWorkersOptions): 
       });
       live.set(slot, child);
       child.on('message', (message) => {
-        const event = (message as { type?: string; event?: RunEvent } | null)?.event;
-        if ((message as { type?: string } | null)?.type === 'run-event' && event) forward(event);
+        const batch = message as { type?: string; events?: unknown } | null;
+        if (batch?.type === 'run-events' && Array.isArray(batch.events))
+          for (const event of batch.events as RunEvent[]) forward(event);
       });
       child.on('exit', (code, signal) => {
         live.delete(slot);
@@ -204,6 +251,7 @@ export async function executeRunInWorkers(options: ExecuteRunInWorkersOptions): 
   } finally {
     options.signal?.removeEventListener('abort', stopAll);
     process.off('exit', killOnExit);
+    snapshot?.remove();
   }
   if (failure) throw failure;
 
@@ -225,6 +273,22 @@ export async function executeRunInWorkers(options: ExecuteRunInWorkersOptions): 
   const interrupted = options.signal?.aborted === true;
   emit({ type: 'run-end', runId: options.runId, scored, failed, notRun, cost, seconds, interrupted });
   return { scored, failed, notRun, doneElsewhere: 0, cost: Math.max(cost, costBefore), seconds, interrupted };
+}
+
+/** Writes the workers' case snapshot into a folder of its own; undefined when the cases cannot have one. */
+function snapshotCases(
+  cases: NonNullable<ExecuteRunInWorkersOptions['cases']>,
+): { readonly path: string; remove(): void } | undefined {
+  const folder = mkdtempSync(join(tmpdir(), 'toolgauge-cases-'));
+  const remove = () => rmSync(folder, { recursive: true, force: true });
+  const path = join(folder, 'cases.v8');
+  try {
+    if (writeCaseSnapshot(path, cases.benchmark, cases.loaded)) return { path, remove };
+  } catch {
+    // No snapshot (a full disk, a value V8 cannot clone): each worker loads the cases itself.
+  }
+  remove();
+  return undefined;
 }
 
 /** The command that starts this process's workers: the same command line, for one more run id. */

@@ -263,6 +263,12 @@ export interface Benchmark<C extends BenchmarkCase = BenchmarkCase, R = unknown>
    * Absent, or undefined for a case: unknown.
    */
   expectedLength?(benchmarkCase: C, options: BenchmarkOptionValues): number | undefined;
+  /**
+   * Which cases share what playing one builds once per process (e.g. a scenario's world and tools, for
+   * all its augmentations and paraphrases): a `--workers` run gives each process whole groups first, so
+   * no two processes build the same thing. Absent: each case is its own group (its trials together).
+   */
+  caseGroup?(benchmarkCase: C): string;
   /** Loads the built-in cases or a user's; problems name file and field, and those cases are skipped. */
   loadCases(request: LoadCasesRequest): Promise<LoadedCases<C>>;
   /** Plays one episode and scores it. Throws only for bugs; model and tool failures are in the result. */

@@ -25,6 +25,8 @@ export const sandboxBenchmark: Benchmark<SandboxCase, SandboxEpisodeRecord> = {
   userInstructions: SANDBOX_USER_INSTRUCTIONS,
   // The gold solution's agent turns, and the closing one: one model request each.
   expectedLength: (sandboxCase) => sandboxCase.scenario.gold.length + 1,
+  // A scenario's cases share what a process builds for the scenario (its world): one process plays them first.
+  caseGroup: (sandboxCase) => sandboxCase.scenario.id,
   loadCases: loadSandboxCases,
   play: playSandboxEpisode,
   prove: (sandboxCase, { options }) => proveSandboxCase(sandboxCase, scoringProfileOf(options)),

@@ -2,6 +2,7 @@ import { resolve } from 'node:path';
 import { type Command, InvalidArgumentError } from 'commander';
 import { runExampleEpisode } from '../../demo/example-episode.js';
 import { createModelAdapter, type ModelClient, parseModelSpec } from '../../models/index.js';
+import { CASE_SNAPSHOT_ENVIRONMENT, readCaseSnapshot } from '../../runs/case-snapshot.js';
 import type { ScoreThreshold } from '../../runs/exit-codes.js';
 import {
   buildRunReport,
@@ -76,6 +77,9 @@ export async function runRun(options: RunCommandOptions, command: Command): Prom
     };
     const source = settings.data ?? settings.scenarios;
     const worker = isRunWorker();
+    // A worker plays the cases its parent loaded (when it could hand them over), not a second load of them.
+    const snapshotPath = worker ? process.env[CASE_SNAPSHOT_ENVIRONMENT] : undefined;
+    const loaded = snapshotPath ? readCaseSnapshot(snapshotPath, benchmark.id) : undefined;
     const interruption = interruptOnSignals(worker);
     let outcome: Awaited<ReturnType<typeof runBenchmark>>;
     try {
@@ -85,6 +89,7 @@ export async function runRun(options: RunCommandOptions, command: Command): Prom
         store,
         settings: settings as unknown as Record<string, unknown>,
         ...(source ? { source } : {}),
+        ...(loaded ? { loaded } : {}),
         selection: {
           ...(settings.case ? { casePattern: settings.case } : {}),
           ...(settings.limit === undefined ? {} : { limit: settings.limit }),
@@ -115,9 +120,10 @@ export async function runRun(options: RunCommandOptions, command: Command): Prom
         signal: interruption.signal,
         ...(options.workers > 1 && !worker
           ? {
-              execute: (run) =>
+              execute: (run, selected) =>
                 executeRunInWorkers({
                   ...run,
+                  cases: { benchmark: benchmark.id, loaded: selected },
                   workers: options.workers,
                   command: workerCommandFor(run.runId),
                   onWorkerExit: ({ worker: slot, pid, how }) =>

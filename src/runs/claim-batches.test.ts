@@ -1,0 +1,119 @@
+import { mkdtemp } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ClaimPacing, MAX_CLAIM_BATCH } from './claim-pacing.js';
+import { type EpisodeJob, executeRun } from './execute-run.js';
+import { loadPriceTable } from './price-table.js';
+import { episodeKey, RunStore } from './run-store.js';
+
+const tempPath = async () => join(await mkdtemp(join(tmpdir(), 'claim-batches-')), 'runs.db');
+
+function job(caseId: string, played: string[], pause = 0): EpisodeJob {
+  return {
+    benchmark: 'sandbox',
+    caseId,
+    trial: 0,
+    async play() {
+      played.push(caseId);
+      if (pause > 0) await new Promise((resolve) => setTimeout(resolve, pause));
+      return { status: 'scored', score: 1, metrics: { score: 1 }, error: null, labels: {}, record: null };
+    },
+  };
+}
+
+describe('claims in batches', () => {
+  it('claim several episodes in one transaction, skipping stored ones and those another process holds', async () => {
+    const path = await tempPath();
+    const first = await RunStore.open(path, { batch: { size: 1 } });
+    first.ensureRun('r', {}, 'now');
+    const second = await RunStore.open(path);
+    const mine = first.claims('r', { owner: 'first' });
+    const theirs = second.claims('r', { owner: 'second' });
+    const [a, b, c, d] = ['a', 'b', 'c', 'd'].map((caseId) => episodeKey('sandbox', caseId, 0)) as [
+      string,
+      string,
+      string,
+      string,
+    ];
+    expect(theirs.claim(b)).toBe(true);
+    const stored = new Set([d]);
+    const batch = mine.claimMany([a, b, c, d], (key) => stored.has(key));
+    expect(batch).toEqual({ claimed: [a, c], heldElsewhere: [b], done: [d] });
+    expect(theirs.claimMany([a, c], () => false).heldElsewhere).toEqual([a, c]);
+    // Stored between the first look and the claim: given back at once, counted as done.
+    let looks = 0;
+    const late = theirs.claimMany([d], () => looks++ > 0);
+    expect(late).toEqual({ claimed: [], heldElsewhere: [], done: [d] });
+    expect(mine.claim(d)).toBe(true);
+    // Closing frees every claim still held, so the other process can take them.
+    mine.close();
+    // Claimed in one global order (no deadlock between two PostgreSQL transactions), returned in the given one.
+    expect(theirs.claimMany([d, c, a, c], () => false).claimed).toEqual([d, c, a]);
+    theirs.close();
+    first.close();
+    second.close();
+  });
+
+  it('let two processes play one run with every episode played once, and free claims left unplayed', async () => {
+    const path = await tempPath();
+    const stores = [await RunStore.open(path), await RunStore.open(path)];
+    stores[0]?.ensureRun('r', {}, 'now');
+    const played: string[] = [];
+    const ids = Array.from({ length: 120 }, (_, index) => `case-${String(index).padStart(3, '0')}`);
+    const prices = loadPriceTable();
+    const outcomes = await Promise.all(
+      stores.map((store, index) =>
+        executeRun({
+          runId: 'r',
+          jobs: ids.map((id) => job(id, played, 1)),
+          store,
+          prices,
+          concurrency: 2,
+          share: { index, count: 2 },
+        }),
+      ),
+    );
+    expect(played.sort()).toEqual(ids);
+    expect(outcomes.reduce((total, outcome) => total + outcome.scored, 0)).toBe(ids.length);
+    expect(stores[0]?.episodeCount('r')).toBe(ids.length);
+
+    // A run stopped early leaves no claim behind, though it claimed ahead.
+    const stop = new AbortController();
+    const more = Array.from({ length: 200 }, (_, index) => `more-${index}`);
+    const stopped: string[] = [];
+    stores[0]?.ensureRun('r2', {}, 'now');
+    const outcome = await executeRun({
+      runId: 'r2',
+      jobs: more.map((id) => ({
+        ...job(id, stopped),
+        play: async (meter, signal) => {
+          if (stopped.length === 150) stop.abort();
+          return job(id, stopped).play(meter, signal);
+        },
+      })),
+      store: stores[0] as RunStore,
+      prices,
+      signal: stop.signal,
+    });
+    expect(outcome.interrupted).toBe(true);
+    expect(outcome.notRun).toBeGreaterThan(0);
+    const others = (stores[1] as RunStore).claims('r2', { owner: 'other' });
+    expect(others.heldByOthers().size).toBe(0);
+    for (const store of stores) store.close();
+  });
+
+  it('pace claims to what the process plays in a short while', () => {
+    let now = 0;
+    const pacing = new ClaimPacing(() => now);
+    expect(pacing.batchSize()).toBe(1);
+    pacing.episodeStarted();
+    now = 1000;
+    pacing.episodeEnded();
+    expect(pacing.batchSize()).toBe(1); // a second per episode: one at a time
+    for (let ended = 1; ended < 100; ended += 1) pacing.episodeEnded();
+    expect(pacing.batchSize()).toBe(20); // 100 per second: 200 ms worth
+    for (let ended = 100; ended < 10_000; ended += 1) pacing.episodeEnded();
+    expect(pacing.batchSize()).toBe(MAX_CLAIM_BATCH);
+  });
+});
