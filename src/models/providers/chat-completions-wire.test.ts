@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { Message, ModelRequest } from '../../spec/index.js';
+import { MessageBus } from '../../engine/index.js';
+import type { ModelRequest, NewMessage } from '../../spec/index.js';
 import { conversationFor } from '../conversation-to-model.js';
 import { chatCompletionsBody, chatCompletionsBodyJson, parseChatCompletion } from './chat-completions-wire.js';
 
@@ -45,10 +46,8 @@ describe('chatCompletionsBodyJson', () => {
 
 describe('the conversation on the wire, turn after turn', () => {
   it('writes the same bytes as the body object when the same message objects come back with new ones', () => {
-    const bus: Message[] = [];
-    const add = (message: Omit<Message, 'index' | 'visibleTo'>) =>
-      bus.push({ ...message, index: bus.length, visibleTo: ['agent', 'user', 'executor', 'system'] } as Message);
-    const turns: Omit<Message, 'index' | 'visibleTo'>[] = [
+    const bus = new MessageBus();
+    const turns: NewMessage[] = [
       { type: 'text', sender: 'system', recipient: 'agent', text: 'Opening rule.' },
       { type: 'text', sender: 'user', recipient: 'agent', text: 'Weather in "Oslo"?' },
       {
@@ -71,6 +70,7 @@ describe('the conversation on the wire, turn after turn', () => {
         recipient: 'agent',
         callId: 'a',
         toolName: 'get_weather',
+        batch: 0,
         outcome: { type: 'result', value: { sunny: true } },
       },
       {
@@ -79,7 +79,8 @@ describe('the conversation on the wire, turn after turn', () => {
         recipient: 'agent',
         callId: 'b',
         toolName: 'get_weather',
-        outcome: { type: 'error', error: { kind: 'invalid', message: 'not JSON' } },
+        batch: 0,
+        outcome: { type: 'error', error: { kind: 'invalid-arguments', message: 'not JSON' } },
       },
       { type: 'text', sender: 'system', recipient: 'agent', text: 'A late note ✓.' },
       { type: 'text', sender: 'agent', recipient: 'user', text: 'Sunny.' },
@@ -87,8 +88,8 @@ describe('the conversation on the wire, turn after turn', () => {
     ];
     let previous: ModelRequest['messages'] = [];
     for (const turn of turns) {
-      add(turn);
-      const shaped = request({ messages: conversationFor('agent', bus), settings: { temperature: 0 } });
+      bus.append({ ...turn, visibleTo: ['agent', 'user', 'executor'] });
+      const shaped = request({ messages: conversationFor('agent', bus.view('agent')), settings: { temperature: 0 } });
       // Messages already sent come back as the same objects, so their JSON is not written again…
       expect(shaped.messages.slice(0, previous.length - 1)).toEqual(previous.slice(0, -1));
       for (const [index, message] of previous.slice(0, -1).entries()) expect(shaped.messages[index]).toBe(message);
@@ -110,7 +111,7 @@ describe('the conversation on the wire, turn after turn', () => {
       'user',
     ]);
     // The user's view of the same bus is its own: the agent's texts are its "user" turns.
-    expect(conversationFor('user', bus).map((message) => message.role)).toEqual([
+    expect(conversationFor('user', bus.view('user')).map((message) => message.role)).toEqual([
       'system',
       'assistant',
       'system',
