@@ -136,9 +136,9 @@ export class ResilientModelAdapter implements ModelAdapter {
 /**
  * Runs `task` with a signal that aborts when `outer` does or after `ms` (then with the `TimeoutError`
  * that `AbortSignal.timeout` gives). The same as `AbortSignal.any([outer, AbortSignal.timeout(ms)])`,
- * but its timer is cleared as soon as the task settles and nothing is left registered on `outer`: those
- * two keep a 120 s timer and a weak dependant on the run's signal alive for every request, and cleaning
- * them up was a tenth of the harness's CPU per request.
+ * but its timer is cleared as soon as the task settles, and `outer` (the run's signal, shared by every
+ * request) carries one listener for all of them: those two kept a 120 s timer and a weak dependant
+ * alive for every request, and an event listener per request under way makes each new one slower to add.
  */
 async function withTimeLimit<T>(
   ms: number,
@@ -151,15 +151,41 @@ async function withTimeLimit<T>(
     ms,
   );
   timer.unref();
-  const onOuterAbort = () => controller.abort(outer?.reason);
-  if (outer?.aborted) controller.abort(outer.reason);
-  else outer?.addEventListener('abort', onOuterAbort, { once: true });
+  const unfollow = outer ? follow(outer, controller) : undefined;
   try {
     return await task(controller.signal);
   } finally {
     clearTimeout(timer);
-    outer?.removeEventListener('abort', onOuterAbort);
+    unfollow?.();
   }
+}
+
+/** The controllers that abort with each outer signal (one listener per signal, whatever their number). */
+const followers = new WeakMap<AbortSignal, Set<AbortController>>();
+
+/** Makes `controller` abort when `outer` does; returns how to stop following. */
+function follow(outer: AbortSignal, controller: AbortController): () => void {
+  if (outer.aborted) {
+    controller.abort(outer.reason);
+    return () => {};
+  }
+  let set = followers.get(outer);
+  if (set === undefined) {
+    const created = new Set<AbortController>();
+    outer.addEventListener(
+      'abort',
+      () => {
+        for (const follower of created) follower.abort(outer.reason);
+        created.clear();
+      },
+      { once: true },
+    );
+    followers.set(outer, created);
+    set = created;
+  }
+  set.add(controller);
+  const following = set;
+  return () => following.delete(controller);
 }
 
 /** When an endpoint counts as down: after this many consecutive outage-like failures, for this long. */
