@@ -44,6 +44,23 @@ describe('chatCompletionsBodyJson', () => {
   });
 });
 
+describe('tools on the wire', () => {
+  it("writes each episode's fresh tool schemas right, sharing the JSON only of identical tools", () => {
+    const parameters = { type: 'object', properties: { to: { type: 'string' } } };
+    const episodes = [
+      [{ name: 'send', description: 'Sends.', parameters }],
+      [{ name: 'send', description: 'Sends.', parameters }],
+      [{ name: 'send', description: 'Rewritten: transmits.', parameters }],
+      [{ name: 'renamed_send', description: 'Sends.', parameters }],
+      [{ name: 'send', description: 'Sends.', parameters: { ...parameters, required: ['to'] } }],
+    ];
+    for (const episodeTools of episodes) {
+      const shaped = request({ tools: episodeTools });
+      expect(chatCompletionsBodyJson('m', shaped)).toBe(JSON.stringify(chatCompletionsBody('m', shaped)));
+    }
+  });
+});
+
 describe('the conversation on the wire, turn after turn', () => {
   it('writes the same bytes as the body object when the same message objects come back with new ones', () => {
     const bus = new MessageBus();

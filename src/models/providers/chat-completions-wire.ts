@@ -61,16 +61,33 @@ export function chatCompletionsBodyJson(model: string, request: ModelRequest): s
   return body;
 }
 
-const toolJsons = new WeakMap<ModelRequest['tools'][number], string>();
+type ToolSchema = ModelRequest['tools'][number];
 
-function toolJson(tool: ModelRequest['tools'][number]): string {
-  let json = toolJsons.get(tool);
+/**
+ * Each tool's JSON, kept by its parameters object and then by name and description: a run builds fresh
+ * tool schemas for every episode, but an unchanged tool's schema reuses its definition's parameters
+ * object, so its JSON is written once per run rather than once per episode.
+ */
+const toolJsons = new WeakMap<ToolSchema['parameters'], Map<string, string>>();
+
+/** Kept JSONs per parameters object at most (a rewritten description is kept beside the original). */
+const MAX_TOOL_JSONS_PER_PARAMETERS = 16;
+
+function toolJson(tool: ToolSchema): string {
+  let byText = toolJsons.get(tool.parameters);
+  if (byText === undefined) {
+    byText = new Map();
+    toolJsons.set(tool.parameters, byText);
+  }
+  const key = `${tool.name}\u0000${tool.description}`;
+  let json = byText.get(key);
   if (json === undefined) {
     json = JSON.stringify({
       type: 'function',
       function: { name: tool.name, description: tool.description, parameters: tool.parameters },
     });
-    toolJsons.set(tool, json);
+    if (byText.size >= MAX_TOOL_JSONS_PER_PARAMETERS) byText.clear();
+    byText.set(key, json);
   }
   return json;
 }
