@@ -19,6 +19,8 @@ export interface Http1ClientOptions {
   readonly maxSockets?: number;
 }
 
+const NOTHING = Buffer.alloc(0);
+
 /** Bytes of a reply's status line and headers at most (as Node's own parser allows by default). */
 const MAX_HEAD_BYTES = 16 * 1024;
 
@@ -62,7 +64,7 @@ export class Http1Client {
     if (this.#closed) throw new Error('the HTTP client is closed');
     signal?.throwIfAborted();
     const request = `${this.#requestHead}Content-Length: ${Buffer.byteLength(body)}\r\nConnection: keep-alive\r\n\r\n${body}`;
-    const connection = await this.#connection(signal);
+    const connection = this.#idle.pop() ?? (await this.#connection(signal));
     try {
       return await connection.exchange(request, signal);
     } catch (error) {
@@ -215,7 +217,7 @@ interface ExchangeEvents {
 class Exchange {
   readonly #head = new ReplyHeadParser(MAX_HEAD_BYTES);
   #reply: ReplyHead | undefined;
-  #pending: Buffer = Buffer.alloc(0);
+  #pending: Buffer = NOTHING;
   readonly #body: Buffer[] = [];
   #bodyBytes = 0;
   #received = 0;
@@ -304,7 +306,7 @@ class Exchange {
       buffer = buffer.subarray(lineEnd + 2);
       if (this.#trailers) {
         if (line !== '') continue;
-        this.#pending = Buffer.alloc(0);
+        this.#pending = NOTHING;
         this.#finish(this.#reply?.keepAlive === true && buffer.length === 0);
         return;
       }
@@ -319,7 +321,7 @@ class Exchange {
       this.#chunkLeft = Number.parseInt(size, 16);
       if (this.#chunkLeft === 0) this.#trailers = true;
     }
-    this.#pending = Buffer.from(buffer);
+    this.#pending = buffer.length === 0 ? NOTHING : Buffer.from(buffer);
   }
 
   #keep(data: Buffer): void {

@@ -26,10 +26,14 @@ export interface ReplyHead {
 }
 
 const HEAD_END = Buffer.from('\r\n\r\n');
+const NOTHING = Buffer.alloc(0);
+const STATUS_LINE = /^HTTP\/1\.([01]) (\d{3})(?: .*)?$/;
+/** A header name: RFC 9110 token characters. */
+const HEADER_NAME = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
 
 /** Collects bytes until a final (non-1xx) reply head is complete. */
 export class ReplyHeadParser {
-  #buffered: Buffer = Buffer.alloc(0);
+  #buffered: Buffer = NOTHING;
 
   constructor(private readonly maxHeadBytes: number) {}
 
@@ -49,7 +53,7 @@ export class ReplyHeadParser {
       buffer = buffer.subarray(end + HEAD_END.length);
       // An interim reply (100 Continue, 103 Early Hints) is followed by the real one.
       if (head.status >= 100 && head.status < 200) continue;
-      this.#buffered = Buffer.alloc(0);
+      this.#buffered = NOTHING;
       return { head, rest: buffer };
     }
   }
@@ -57,20 +61,25 @@ export class ReplyHeadParser {
 
 /** Parses `HTTP/1.1 200 OK\r\nname: value…` (without the blank line that ends it). */
 export function parseReplyHead(text: string): ReplyHead {
-  const lines = text.split('\r\n');
-  const statusLine = /^HTTP\/1\.([01]) (\d{3})(?: .*)?$/.exec(lines[0] ?? '');
-  if (!statusLine) throw new Error(`not an HTTP/1.x reply: ${JSON.stringify((lines[0] ?? '').slice(0, 40))}`);
+  let lineEnd = text.indexOf('\r\n');
+  if (lineEnd < 0) lineEnd = text.length;
+  const statusLine = STATUS_LINE.exec(text.slice(0, lineEnd));
+  if (!statusLine) throw new Error(`not an HTTP/1.x reply: ${JSON.stringify(text.slice(0, Math.min(lineEnd, 40)))}`);
   const minorVersion = Number(statusLine[1]);
   const status = Number(statusLine[2]);
   const headers: Record<string, string> = {};
-  for (let index = 1; index < lines.length; index += 1) {
-    const line = lines[index] as string;
-    const colon = line.indexOf(':');
-    if (colon <= 0 || /\s/.test(line.slice(0, colon))) {
-      throw new Error(`a malformed header line in the reply: ${JSON.stringify(line.slice(0, 40))}`);
+  while (lineEnd < text.length) {
+    const start = lineEnd + 2;
+    lineEnd = text.indexOf('\r\n', start);
+    if (lineEnd < 0) lineEnd = text.length;
+    const colon = text.indexOf(':', start);
+    if (colon <= start || colon > lineEnd || !HEADER_NAME.test(text.slice(start, colon))) {
+      throw new Error(
+        `a malformed header line in the reply: ${JSON.stringify(text.slice(start, Math.min(lineEnd, start + 40)))}`,
+      );
     }
-    const name = line.slice(0, colon).toLowerCase();
-    const value = line.slice(colon + 1).trim();
+    const name = text.slice(start, colon).toLowerCase();
+    const value = text.slice(colon + 1, lineEnd).trim();
     const previous = headers[name];
     headers[name] = previous === undefined ? value : `${previous}, ${value}`;
   }
