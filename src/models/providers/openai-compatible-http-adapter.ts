@@ -1,7 +1,7 @@
 import type { ModelAdapter, ModelRequest, ModelResponse } from '../../spec/index.js';
 import { DEFAULT_REPLY_LIMITS, formatBytes, type ReplyLimits } from './bounded-fetch.js';
 import { chatCompletionsBodyJson, parseChatCompletion, ReplyFormatError } from './chat-completions-wire.js';
-import { Http1Client, type Http1Reply } from './http1-client.js';
+import { PooledHttpClient, type PooledReply } from './pooled-http-client.js';
 import {
   isRetryableStatus,
   ProviderError,
@@ -32,19 +32,18 @@ export interface OpenAICompatibleHttpAdapterOptions {
 
 /**
  * A lean model adapter for the OpenAI-compatible Chat Completions wire format (vLLM, Ollama, llama.cpp,
- * LM Studio, gateways): kept-alive HTTP/1.1 connections of its own (`Http1Client`, over `node:net` and
- * `node:tls`), the body built and the reply parsed by hand. It sends the same bytes as the AI SDK adapter for `openai-compatible:` models and
+ * LM Studio, gateways): undici's keep-alive connection pool (`PooledHttpClient`), the body built and the
+ * reply parsed by hand. It sends the same bytes as the AI SDK adapter for `openai-compatible:` models and
  * returns the same response and the same `ProviderError`s (status, retryable, Retry-After, redaction),
  * for a fraction of the CPU per request — what matters when a local server answers in milliseconds and
- * hundreds of requests run at once. It never retries (bar a request that met a kept-alive connection
- * the server had just closed): the run layer does.
+ * hundreds of requests run at once. It never retries: the run layer does.
  */
 export class OpenAICompatibleHttpAdapter implements ModelAdapter {
   readonly id: string;
   readonly endpoint?: string;
   readonly #model: string;
   readonly #secrets: readonly string[];
-  readonly #client: Http1Client;
+  readonly #client: PooledHttpClient;
   readonly #limits: ReplyLimits;
 
   constructor(options: OpenAICompatibleHttpAdapterOptions) {
@@ -52,7 +51,7 @@ export class OpenAICompatibleHttpAdapter implements ModelAdapter {
     this.#model = options.model;
     this.#secrets = [...(options.apiKey ? [options.apiKey] : []), ...(options.secrets ?? [])];
     this.#limits = { ...DEFAULT_REPLY_LIMITS, ...options.limits };
-    this.#client = new Http1Client(new URL(`${options.baseUrl.replace(/\/+$/, '')}/chat/completions`), {
+    this.#client = new PooledHttpClient(new URL(`${options.baseUrl.replace(/\/+$/, '')}/chat/completions`), {
       headers: {
         'content-type': 'application/json',
         ...(options.apiKey ? { authorization: `Bearer ${options.apiKey}` } : {}),
@@ -72,7 +71,7 @@ export class OpenAICompatibleHttpAdapter implements ModelAdapter {
       ...(request.signal ? { signal: request.signal } : {}),
     };
     const label = `openai-compatible:${this.#model}`;
-    let reply: Http1Reply;
+    let reply: PooledReply;
     try {
       reply = await this.#client.post(chatCompletionsBodyJson(this.#model, request), request.signal);
     } catch (error) {
