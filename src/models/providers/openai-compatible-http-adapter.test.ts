@@ -180,6 +180,12 @@ describe('the lean OpenAI-compatible client', () => {
       retryable: true,
       message: expect.stringMatching(/timed out/),
     });
+    // Already cancelled: refused without a request, and not retryable.
+    await expect(lean.generate(wireTestRequest({ signal: AbortSignal.abort() }))).rejects.toMatchObject({
+      retryable: false,
+      message: expect.stringMatching(/was cancelled/),
+    });
+    expect(server.requests).toHaveLength(1);
     lean.close();
   });
 

@@ -48,39 +48,74 @@ export class PooledHttpClient {
     this.#maxReplyBytes = options.maxReplyBytes;
   }
 
-  /** POSTs `body` and resolves with the whole reply; rejects on a network failure, an abort or a limit. */
-  async post(body: string, signal?: AbortSignal): Promise<PooledReply> {
-    const reply = await this.#pool.request({
-      path: this.#path,
-      method: 'POST',
-      headers: this.#headers,
-      body,
-      ...(signal ? { signal } : {}),
-    });
-    const headers = flatHeaders(reply.headers);
+  /**
+   * POSTs `body` and resolves with the whole reply; rejects on a network failure, an abort (with the
+   * signal's reason) or a limit. Uses the pool's `dispatch` with a plain handler: no response stream is
+   * made, the body's chunks are counted and kept as they come.
+   */
+  post(body: string, signal?: AbortSignal): Promise<PooledReply> {
     const limit = this.#maxReplyBytes;
-    if (reply.statusCode >= 300 && reply.statusCode < 400) {
-      discard(reply.body);
-      throw new RedirectRefusedError(reply.statusCode, headers.location);
-    }
-    const announced = headers['content-length'] === undefined ? Number.NaN : Number(headers['content-length']);
-    if (Number.isFinite(announced) && announced > limit) {
-      discard(reply.body);
-      throw new ReplyTooLargeError(limit, announced);
-    }
-    // A length within the limit is all the parser will read; without one, count as the bytes come.
-    if (Number.isFinite(announced)) return { status: reply.statusCode, headers, body: await reply.body.text() };
-    const chunks: Buffer[] = [];
-    let received = 0;
-    for await (const chunk of reply.body as AsyncIterable<Buffer>) {
-      received += chunk.length;
-      if (received > limit) {
-        discard(reply.body);
-        throw new ReplyTooLargeError(limit);
+    return new Promise((resolve, reject) => {
+      let abortRequest: ((reason: Error) => void) | undefined;
+      let settled = false;
+      let status = 0;
+      let headers: Record<string, string> = {};
+      const chunks: Buffer[] = [];
+      let received = 0;
+      const onAbort = () => stop(abortReason(signal));
+      const settle = () => {
+        settled = true;
+        signal?.removeEventListener('abort', onAbort);
+      };
+      /** Ends the request with an error (undici then closes its connection). */
+      const stop = (error: Error) => {
+        if (settled) return;
+        settle();
+        reject(error);
+        abortRequest?.(error);
+      };
+      if (signal?.aborted) {
+        reject(abortReason(signal));
+        return;
       }
-      chunks.push(chunk);
-    }
-    return { status: reply.statusCode, headers, body: Buffer.concat(chunks).toString('utf8') };
+      signal?.addEventListener('abort', onAbort, { once: true });
+      this.#pool.dispatch(
+        { path: this.#path, method: 'POST', headers: this.#headers, body },
+        {
+          onConnect: (abort: (reason: Error) => void) => {
+            abortRequest = abort;
+            if (settled) abort(new Error('the request ended before it was sent'));
+          },
+          onHeaders: (statusCode: number, rawHeaders: Buffer[]) => {
+            // Interim replies (100 Continue, 103 Early Hints) come before the real one.
+            if (statusCode < 200) return true;
+            status = statusCode;
+            headers = headerRecord(rawHeaders);
+            if (status >= 300 && status < 400) stop(new RedirectRefusedError(status, headers.location));
+            const announced = headers['content-length'] === undefined ? Number.NaN : Number(headers['content-length']);
+            if (Number.isFinite(announced) && announced > limit) stop(new ReplyTooLargeError(limit, announced));
+            return !settled;
+          },
+          onData: (chunk: Buffer) => {
+            received += chunk.length;
+            if (received > limit) stop(new ReplyTooLargeError(limit));
+            else chunks.push(chunk);
+            return !settled;
+          },
+          onComplete: () => {
+            if (settled) return;
+            settle();
+            const whole = chunks.length === 1 ? (chunks[0] as Buffer) : Buffer.concat(chunks);
+            resolve({ status, headers, body: whole.toString('utf8') });
+          },
+          onError: (error: Error) => {
+            if (settled) return;
+            settle();
+            reject(error);
+          },
+        },
+      );
+    });
   }
 
   /** Closes every connection; requests under way fail. */
@@ -89,16 +124,25 @@ export class PooledHttpClient {
   }
 }
 
-/** Stops reading a reply and closes its connection (the error undici then reports has no one to hear it). */
-function discard(body: { on(event: 'error', listener: () => void): unknown; destroy(): unknown }): void {
-  body.on('error', () => {});
-  body.destroy();
+/** What an aborted request rejects with: the signal's reason (a `TimeoutError` for a time limit). */
+function abortReason(signal: AbortSignal | undefined): Error {
+  const reason: unknown = signal?.reason;
+  return reason instanceof Error
+    ? reason
+    : Object.assign(new Error('The operation was aborted'), { name: 'AbortError' });
 }
 
-function flatHeaders(headers: Record<string, string | string[] | undefined>): Record<string, string> {
-  const flat: Record<string, string> = {};
-  for (const [name, value] of Object.entries(headers)) {
-    if (value !== undefined) flat[name.toLowerCase()] = Array.isArray(value) ? value.join(', ') : value;
+/** Raw headers (`[name, value, name, value…]`) as lower-case names, a repeated one's values joined by ", ". */
+function headerRecord(rawHeaders: readonly (Buffer | Buffer[])[]): Record<string, string> {
+  const headers: Record<string, string> = {};
+  for (let index = 0; index + 1 < rawHeaders.length; index += 2) {
+    const name = String(rawHeaders[index]).toLowerCase();
+    const raw = rawHeaders[index + 1];
+    const value = Array.isArray(raw)
+      ? raw.map((part) => part.toString('latin1')).join(', ')
+      : String(raw?.toString('latin1'));
+    const previous = headers[name];
+    headers[name] = previous === undefined ? value : `${previous}, ${value}`;
   }
-  return flat;
+  return headers;
 }
