@@ -171,7 +171,9 @@ class EpisodeRun {
   /** Answers the trailing tool calls of one batch that have no result yet. */
   private async executorTurn(): Promise<TerminationReason | undefined> {
     const pending: Extract<Message, { type: 'tool-call' }>[] = [];
-    for (const message of [...this.bus.all()].reverse()) {
+    const messages = this.bus.all();
+    for (let index = messages.length - 1; index >= 0; index -= 1) {
+      const message = messages[index] as Message;
       if (message.type !== 'tool-call' || message.recipient !== 'executor') break;
       if (pending.length > 0 && pending[0]?.batch !== message.batch) break;
       pending.unshift(message);

@@ -6,6 +6,8 @@ import type { Message, NewMessage, Role } from '../spec/index.js';
  */
 export class MessageBus {
   private readonly messages: Message[] = [];
+  /** Each role's view, kept as messages are appended (a view is read on every turn). */
+  private readonly views = new Map<Role, Message[]>();
 
   append(message: NewMessage): Message {
     const visibleTo = message.visibleTo ?? [message.sender, message.recipient];
@@ -15,6 +17,7 @@ export class MessageBus {
       visibleTo: Object.freeze([...new Set(visibleTo)]),
     }) as Message;
     this.messages.push(appended);
+    for (const role of appended.visibleTo) this.views.get(role)?.push(appended);
     return appended;
   }
 
@@ -25,7 +28,12 @@ export class MessageBus {
 
   /** The messages a role can see, in order. */
   view(role: Role): Message[] {
-    return this.messages.filter((message) => message.visibleTo.includes(role));
+    let view = this.views.get(role);
+    if (view === undefined) {
+      view = this.messages.filter((message) => message.visibleTo.includes(role));
+      this.views.set(role, view);
+    }
+    return view.slice();
   }
 
   last(): Message | undefined {

@@ -1,46 +1,78 @@
 import { renderOutcome } from '../engine/index.js';
-import type { Message, ModelMessage, Role, ToolCall } from '../spec/index.js';
+import type { Message, ModelMessage, Role } from '../spec/index.js';
 
 /**
  * Turns what a role sees on the bus into the provider-neutral conversation a model adapter sends:
  * the role's own texts and calls become `assistant` turns (the calls of one batch merged into one
  * turn), the other party's texts become `user` turns, system texts stay `system`, and tool results
  * become `tool` messages. A model playing the user therefore sees the agent as its "user".
+ *
+ * Bus messages never change, so each one's model message is made once per role and handed out again
+ * on every later turn (the same object): an adapter may cache what it derives from it (its wire JSON).
  */
 export function conversationFor(self: Role, messages: readonly Message[]): ModelMessage[] {
+  const made = madeFor[self];
   const conversation: ModelMessage[] = [];
-  let pendingCalls: { batch: number; calls: ToolCall[] } | undefined;
+  let pendingCalls: Extract<Message, { type: 'tool-call' }>[] = [];
   const flushCalls = () => {
-    if (pendingCalls) conversation.push({ role: 'assistant', text: '', toolCalls: pendingCalls.calls });
-    pendingCalls = undefined;
+    const first = pendingCalls[0];
+    if (first === undefined) return;
+    let turn = made.get(first);
+    // The model message of a batch is kept under its first call, for as many calls as it then had.
+    if (turn === undefined || turn.role !== 'assistant' || turn.toolCalls.length !== pendingCalls.length) {
+      turn = { role: 'assistant', text: '', toolCalls: pendingCalls.map((message) => message.call) };
+      made.set(first, turn);
+    }
+    conversation.push(turn);
+    pendingCalls = [];
   };
   for (const message of messages) {
     switch (message.type) {
       case 'tool-call':
         if (message.sender !== self) break;
-        if (pendingCalls && pendingCalls.batch !== message.batch) flushCalls();
-        pendingCalls ??= { batch: message.batch, calls: [] };
-        pendingCalls.calls.push(message.call);
+        if (pendingCalls.length > 0 && pendingCalls[0]?.batch !== message.batch) flushCalls();
+        pendingCalls.push(message);
         break;
       case 'tool-result':
         flushCalls();
         if (message.recipient !== self) break;
-        conversation.push({
-          role: 'tool',
-          callId: message.callId,
-          toolName: message.toolName,
-          text: renderOutcome(message.outcome),
-          isError: message.outcome.type === 'error',
-        });
+        conversation.push(made.get(message) ?? remember(made, message, toolTurn(message)));
         break;
       case 'text':
         flushCalls();
-        if (message.sender === 'system') conversation.push({ role: 'system', text: message.text });
-        else if (message.sender === self) conversation.push({ role: 'assistant', text: message.text, toolCalls: [] });
-        else conversation.push({ role: 'user', text: message.text });
+        conversation.push(made.get(message) ?? remember(made, message, textTurn(self, message)));
         break;
     }
   }
   flushCalls();
   return conversation;
+}
+
+/** Each role's model messages by the bus message they were made from. */
+const madeFor: Record<Role, WeakMap<Message, ModelMessage>> = {
+  agent: new WeakMap(),
+  user: new WeakMap(),
+  executor: new WeakMap(),
+  system: new WeakMap(),
+};
+
+function remember(made: WeakMap<Message, ModelMessage>, message: Message, turn: ModelMessage): ModelMessage {
+  made.set(message, turn);
+  return turn;
+}
+
+function toolTurn(message: Extract<Message, { type: 'tool-result' }>): ModelMessage {
+  return {
+    role: 'tool',
+    callId: message.callId,
+    toolName: message.toolName,
+    text: renderOutcome(message.outcome),
+    isError: message.outcome.type === 'error',
+  };
+}
+
+function textTurn(self: Role, message: Extract<Message, { type: 'text' }>): ModelMessage {
+  if (message.sender === 'system') return { role: 'system', text: message.text };
+  if (message.sender === self) return { role: 'assistant', text: message.text, toolCalls: [] };
+  return { role: 'user', text: message.text };
 }

@@ -53,7 +53,8 @@ function model(
   cache: CacheMode,
 ): ModelAdapter {
   const adapter = context.adapterFor(spec, role);
-  return meter.meter(context.store ? new CachingModelAdapter(adapter, context.store, cache, trial) : adapter);
+  const cached = context.store && cache !== 'off';
+  return meter.meter(cached ? new CachingModelAdapter(adapter, context.store, cache, trial) : adapter);
 }
 
 /** A fresh agent for one episode. */

@@ -94,9 +94,9 @@ export class ResilientModelAdapter implements ModelAdapter {
       try {
         const response = await this.limiter.run(() => {
           this.limiter.breaker.check(this.endpointName);
-          const timeout = AbortSignal.timeout(this.policy.timeoutMs);
-          const signal = request.signal ? AbortSignal.any([request.signal, timeout]) : timeout;
-          return this.inner.generate({ ...request, signal });
+          return withTimeLimit(this.policy.timeoutMs, request.signal, (signal) =>
+            this.inner.generate({ ...request, signal }),
+          );
         });
         this.limiter.breaker.recordSuccess();
         return response;
@@ -131,6 +131,61 @@ export class ResilientModelAdapter implements ModelAdapter {
     const asked = hints.retryAfterMs ?? 0;
     return Math.min(this.policy.maxDelayMs, Math.max(jittered, asked));
   }
+}
+
+/**
+ * Runs `task` with a signal that aborts when `outer` does or after `ms` (then with the `TimeoutError`
+ * that `AbortSignal.timeout` gives). The same as `AbortSignal.any([outer, AbortSignal.timeout(ms)])`,
+ * but its timer is cleared as soon as the task settles, and `outer` (the run's signal, shared by every
+ * request) carries one listener for all of them: those two kept a 120 s timer and a weak dependant
+ * alive for every request, and an event listener per request under way makes each new one slower to add.
+ */
+async function withTimeLimit<T>(
+  ms: number,
+  outer: AbortSignal | undefined,
+  task: (signal: AbortSignal) => Promise<T>,
+): Promise<T> {
+  const controller = new AbortController();
+  const timer = setTimeout(
+    () => controller.abort(new DOMException('The operation was aborted due to timeout', 'TimeoutError')),
+    ms,
+  );
+  timer.unref();
+  const unfollow = outer ? follow(outer, controller) : undefined;
+  try {
+    return await task(controller.signal);
+  } finally {
+    clearTimeout(timer);
+    unfollow?.();
+  }
+}
+
+/** The controllers that abort with each outer signal (one listener per signal, whatever their number). */
+const followers = new WeakMap<AbortSignal, Set<AbortController>>();
+
+/** Makes `controller` abort when `outer` does; returns how to stop following. */
+function follow(outer: AbortSignal, controller: AbortController): () => void {
+  if (outer.aborted) {
+    controller.abort(outer.reason);
+    return () => {};
+  }
+  let set = followers.get(outer);
+  if (set === undefined) {
+    const created = new Set<AbortController>();
+    outer.addEventListener(
+      'abort',
+      () => {
+        for (const follower of created) follower.abort(outer.reason);
+        created.clear();
+      },
+      { once: true },
+    );
+    followers.set(outer, created);
+    set = created;
+  }
+  set.add(controller);
+  const following = set;
+  return () => following.delete(controller);
 }
 
 /** When an endpoint counts as down: after this many consecutive outage-like failures, for this long. */

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { choose, trialStatistics } from '../scoring/index.js';
-import type { ModelRequest } from '../spec/index.js';
+import type { ModelAdapter, ModelRequest } from '../spec/index.js';
 import { InfrastructureError } from '../spec/index.js';
 import { ScriptedModel } from '../testing/scripted-model.js';
 import { type EpisodeJob, type EpisodeOutcome, executeRun, shardJobs } from './execute-run.js';
@@ -236,6 +236,47 @@ describe('resilient model adapter', () => {
       ),
     );
     expect(peak).toBe(2);
+  });
+
+  it("gives each attempt a signal that ends at the time limit or with the caller's", async () => {
+    const seen: AbortSignal[] = [];
+    const hanging: ModelAdapter = {
+      id: 'hanging',
+      generate: ({ signal }) =>
+        new Promise((_, reject) => {
+          if (signal) seen.push(signal);
+          signal?.addEventListener('abort', () => reject(signal.reason), { once: true });
+        }),
+    };
+    const policy = { maxAttempts: 1, baseDelayMs: 0, maxDelayMs: 0, timeoutMs: 30 };
+    const adapter = new ResilientModelAdapter(hanging, new EndpointLimiter(1), policy);
+    await expect(adapter.generate(request)).rejects.toMatchObject({ cause: { name: 'TimeoutError' } });
+    const caller = new AbortController();
+    const cancelled = adapter.generate({ ...request, signal: caller.signal });
+    caller.abort(new Error('stop'));
+    await expect(cancelled).rejects.toThrow(/cancelled/);
+    expect(seen.map((signal) => [signal.aborted, (signal.reason as Error).name])).toEqual([
+      [true, 'TimeoutError'],
+      [true, 'Error'],
+    ]);
+    // However many attempts follow the caller's signal, it carries one listener for them all.
+    const answered = new ResilientModelAdapter(new ScriptedModel(Array(5).fill('ok')), new EndpointLimiter(1), policy);
+    const watched = new AbortController();
+    let listeners = 0;
+    const add = watched.signal.addEventListener.bind(watched.signal);
+    const remove = watched.signal.removeEventListener.bind(watched.signal);
+    watched.signal.addEventListener = (...args: Parameters<typeof add>) => {
+      listeners += 1;
+      add(...args);
+    };
+    watched.signal.removeEventListener = (...args: Parameters<typeof remove>) => {
+      listeners -= 1;
+      remove(...args);
+    };
+    for (let attempt = 0; attempt < 5; attempt += 1) {
+      expect((await answered.generate({ ...request, signal: watched.signal })).text).toBe('ok');
+    }
+    expect(listeners).toBe(1);
   });
 });
 

@@ -8,6 +8,8 @@ const PERMISSION =
   /\b(?:shall i|should i|can i|may i|do you want me to|would you like me to|want me to|is it ok(?:ay)? (?:if|to)|ok(?:ay)? to|confirm|go ahead|proceed)\b/;
 
 export function isConfirmationRequest(text: string): boolean {
+  // The last sentence ends where the text does: no question mark there, no question (and no split).
+  if (!text.trimEnd().endsWith('?')) return false;
   const sentences = text
     .trim()
     .toLowerCase()

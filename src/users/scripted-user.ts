@@ -22,9 +22,7 @@ export class ScriptedUser implements User {
   ) {}
 
   async respond(request: TurnRequest): Promise<Turn> {
-    const asked = [...request.messages]
-      .reverse()
-      .find((message) => message.type === 'text' && message.sender === 'agent');
+    const asked = request.messages.findLast((message) => message.type === 'text' && message.sender === 'agent');
     const pending = this.lines[this.next];
     if (
       asked?.type === 'text' &&

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import type { ModelRequest } from '../../spec/index.js';
+import { MessageBus } from '../../engine/index.js';
+import type { ModelRequest, NewMessage } from '../../spec/index.js';
+import { conversationFor } from '../conversation-to-model.js';
 import { chatCompletionsBody, chatCompletionsBodyJson, parseChatCompletion } from './chat-completions-wire.js';
 
 const tools: ModelRequest['tools'] = [
@@ -39,6 +41,100 @@ describe('chatCompletionsBodyJson', () => {
       // The second time the tools' parts come from the memo.
       expect(chatCompletionsBodyJson('m', shape)).toBe(expected);
     }
+  });
+});
+
+describe('tools on the wire', () => {
+  it("writes each episode's fresh tool schemas right, sharing the JSON only of identical tools", () => {
+    const parameters = { type: 'object', properties: { to: { type: 'string' } } };
+    const episodes = [
+      [{ name: 'send', description: 'Sends.', parameters }],
+      [{ name: 'send', description: 'Sends.', parameters }],
+      [{ name: 'send', description: 'Rewritten: transmits.', parameters }],
+      [{ name: 'renamed_send', description: 'Sends.', parameters }],
+      [{ name: 'send', description: 'Sends.', parameters: { ...parameters, required: ['to'] } }],
+    ];
+    for (const episodeTools of episodes) {
+      const shaped = request({ tools: episodeTools });
+      expect(chatCompletionsBodyJson('m', shaped)).toBe(JSON.stringify(chatCompletionsBody('m', shaped)));
+    }
+  });
+});
+
+describe('the conversation on the wire, turn after turn', () => {
+  it('writes the same bytes as the body object when the same message objects come back with new ones', () => {
+    const bus = new MessageBus();
+    const turns: NewMessage[] = [
+      { type: 'text', sender: 'system', recipient: 'agent', text: 'Opening rule.' },
+      { type: 'text', sender: 'user', recipient: 'agent', text: 'Weather in "Oslo"?' },
+      {
+        type: 'tool-call',
+        sender: 'agent',
+        recipient: 'executor',
+        batch: 0,
+        call: { id: 'a', name: 'get_weather', arguments: { city: 'Oslo' } },
+      },
+      {
+        type: 'tool-call',
+        sender: 'agent',
+        recipient: 'executor',
+        batch: 0,
+        call: { id: 'b', name: 'get_weather', arguments: '{"city": bad' },
+      },
+      {
+        type: 'tool-result',
+        sender: 'executor',
+        recipient: 'agent',
+        callId: 'a',
+        toolName: 'get_weather',
+        batch: 0,
+        outcome: { type: 'result', value: { sunny: true } },
+      },
+      {
+        type: 'tool-result',
+        sender: 'executor',
+        recipient: 'agent',
+        callId: 'b',
+        toolName: 'get_weather',
+        batch: 0,
+        outcome: { type: 'error', error: { kind: 'invalid-arguments', message: 'not JSON' } },
+      },
+      { type: 'text', sender: 'system', recipient: 'agent', text: 'A late note ✓.' },
+      { type: 'text', sender: 'agent', recipient: 'user', text: 'Sunny.' },
+      { type: 'text', sender: 'user', recipient: 'agent', text: 'Thanks.' },
+    ];
+    let previous: ModelRequest['messages'] = [];
+    for (const turn of turns) {
+      bus.append({ ...turn, visibleTo: ['agent', 'user', 'executor'] });
+      const shaped = request({ messages: conversationFor('agent', bus.view('agent')), settings: { temperature: 0 } });
+      // Messages already sent come back as the same objects, so their JSON is not written again…
+      expect(shaped.messages.slice(0, previous.length - 1)).toEqual(previous.slice(0, -1));
+      for (const [index, message] of previous.slice(0, -1).entries()) expect(shaped.messages[index]).toBe(message);
+      // …and the body is byte for byte the one built from scratch.
+      expect(chatCompletionsBodyJson('m', shaped)).toBe(JSON.stringify(chatCompletionsBody('m', shaped)));
+      expect(chatCompletionsBodyJson('m', { ...shaped, tools: [] })).toBe(
+        JSON.stringify(chatCompletionsBody('m', { ...shaped, tools: [] })),
+      );
+      previous = shaped.messages;
+    }
+    expect(previous.map((message) => message.role)).toEqual([
+      'system',
+      'user',
+      'assistant',
+      'tool',
+      'tool',
+      'system',
+      'assistant',
+      'user',
+    ]);
+    // The user's view of the same bus is its own: the agent's texts are its "user" turns.
+    expect(conversationFor('user', bus.view('user')).map((message) => message.role)).toEqual([
+      'system',
+      'assistant',
+      'system',
+      'user',
+      'assistant',
+    ]);
   });
 });
 

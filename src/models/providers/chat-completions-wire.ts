@@ -1,4 +1,4 @@
-import type { ModelRequest, ModelResponse, ToolCall } from '../../spec/index.js';
+import type { ModelMessage, ModelRequest, ModelResponse, ToolCall } from '../../spec/index.js';
 import { LATE_SYSTEM_MESSAGE_PREFIX } from './ai-sdk-messages.js';
 
 /**
@@ -36,35 +36,58 @@ export function chatCompletionsBody(model: string, request: ModelRequest): JsonO
 }
 
 /**
- * `JSON.stringify(chatCompletionsBody(model, request))`, byte for byte, with each tool's part written
- * once per tool schema (a run sends the same tools with every request of every episode).
+ * `JSON.stringify(chatCompletionsBody(model, request))`, byte for byte, built from parts kept between
+ * requests: each tool's JSON once per tool schema (a run sends the same tools with every request of an
+ * episode), and each message's JSON once per model message (`conversationFor` hands out the same
+ * message objects turn after turn), so a request serialises only what is new in the conversation.
  */
 export function chatCompletionsBodyJson(model: string, request: ModelRequest): string {
-  if (request.tools.length === 0) return JSON.stringify(chatCompletionsBody(model, request));
   const { settings } = request;
+  const hasTools = request.tools.length > 0;
   const head = JSON.stringify({
     model,
     ...(settings.maxOutputTokens !== undefined ? { max_tokens: settings.maxOutputTokens } : {}),
     ...(settings.temperature !== undefined ? { temperature: settings.temperature } : {}),
     ...(settings.seed !== undefined ? { seed: settings.seed } : {}),
-    ...(settings.parallelToolCalls !== undefined ? { parallel_tool_calls: settings.parallelToolCalls } : {}),
-    messages: wireMessages(request),
+    ...(hasTools && settings.parallelToolCalls !== undefined
+      ? { parallel_tool_calls: settings.parallelToolCalls }
+      : {}),
   });
+  let body = `${head.slice(0, -1)},"messages":[${wireMessagesJson(request)}]`;
+  if (!hasTools) return `${body}}`;
   let tools = '';
   for (const tool of request.tools) tools += (tools === '' ? '' : ',') + toolJson(tool);
-  return `${head.slice(0, -1)},"tools":[${tools}],"tool_choice":"auto"}`;
+  body += `,"tools":[${tools}],"tool_choice":"auto"}`;
+  return body;
 }
 
-const toolJsons = new WeakMap<ModelRequest['tools'][number], string>();
+type ToolSchema = ModelRequest['tools'][number];
 
-function toolJson(tool: ModelRequest['tools'][number]): string {
-  let json = toolJsons.get(tool);
+/**
+ * Each tool's JSON, kept by its parameters object and then by name and description: a run builds fresh
+ * tool schemas for every episode, but an unchanged tool's schema reuses its definition's parameters
+ * object, so its JSON is written once per run rather than once per episode.
+ */
+const toolJsons = new WeakMap<ToolSchema['parameters'], Map<string, string>>();
+
+/** Kept JSONs per parameters object at most (a rewritten description is kept beside the original). */
+const MAX_TOOL_JSONS_PER_PARAMETERS = 16;
+
+function toolJson(tool: ToolSchema): string {
+  let byText = toolJsons.get(tool.parameters);
+  if (byText === undefined) {
+    byText = new Map();
+    toolJsons.set(tool.parameters, byText);
+  }
+  const key = `${tool.name}\u0000${tool.description}`;
+  let json = byText.get(key);
   if (json === undefined) {
     json = JSON.stringify({
       type: 'function',
       function: { name: tool.name, description: tool.description, parameters: tool.parameters },
     });
-    toolJsons.set(tool, json);
+    if (byText.size >= MAX_TOOL_JSONS_PER_PARAMETERS) byText.clear();
+    byText.set(key, json);
   }
   return json;
 }
@@ -80,38 +103,63 @@ function wireMessages(request: ModelRequest): JsonObject[] {
   const messages: JsonObject[] = [];
   let opening = true;
   for (const message of request.messages) {
-    if (message.role === 'system' && opening) {
-      messages.push({ role: 'system', content: message.text });
-      continue;
-    }
-    opening = false;
-    switch (message.role) {
-      case 'system':
-        messages.push({ role: 'user', content: `${LATE_SYSTEM_MESSAGE_PREFIX}${message.text}` });
-        break;
-      case 'user':
-        messages.push({ role: 'user', content: message.text });
-        break;
-      case 'assistant': {
-        if (message.text === '' && message.toolCalls.length === 0) break;
-        const toolCalls = message.toolCalls.map((call) => ({
-          id: call.id,
-          type: 'function',
-          function: { name: call.name, arguments: serializedArguments(call.arguments) },
-        }));
-        messages.push({
-          role: 'assistant',
-          content: toolCalls.length > 0 ? message.text || null : message.text,
-          ...(toolCalls.length > 0 ? { tool_calls: toolCalls } : {}),
-        });
-        break;
-      }
-      case 'tool':
-        messages.push({ role: 'tool', tool_call_id: message.callId, content: message.text });
-        break;
-    }
+    if (message.role !== 'system') opening = false;
+    const wire = wireMessage(message, opening);
+    if (wire !== undefined) messages.push(wire);
   }
   return messages;
+}
+
+/** `wireMessages(request).map(JSON.stringify).join(',')`, each message's JSON kept with the message. */
+function wireMessagesJson(request: ModelRequest): string {
+  let json = '';
+  let opening = true;
+  for (const message of request.messages) {
+    if (message.role !== 'system') opening = false;
+    let text: string | undefined;
+    if (message.role === 'system') {
+      // A system message's form depends on its place (opening or late); it is short: not kept.
+      text = JSON.stringify(wireMessage(message, opening));
+    } else {
+      text = wireJsons.get(message);
+      if (text === undefined) {
+        const wire = wireMessage(message, false);
+        text = wire === undefined ? '' : JSON.stringify(wire);
+        wireJsons.set(message, text);
+      }
+    }
+    if (text !== '') json += json === '' ? text : `,${text}`;
+  }
+  return json;
+}
+
+const wireJsons = new WeakMap<ModelMessage, string>();
+
+/** One message on the wire (undefined: an empty assistant turn, which is left out). */
+function wireMessage(message: ModelMessage, opening: boolean): JsonObject | undefined {
+  switch (message.role) {
+    case 'system':
+      return opening
+        ? { role: 'system', content: message.text }
+        : { role: 'user', content: `${LATE_SYSTEM_MESSAGE_PREFIX}${message.text}` };
+    case 'user':
+      return { role: 'user', content: message.text };
+    case 'assistant': {
+      if (message.text === '' && message.toolCalls.length === 0) return undefined;
+      const toolCalls = message.toolCalls.map((call) => ({
+        id: call.id,
+        type: 'function',
+        function: { name: call.name, arguments: serializedArguments(call.arguments) },
+      }));
+      return {
+        role: 'assistant',
+        content: toolCalls.length > 0 ? message.text || null : message.text,
+        ...(toolCalls.length > 0 ? { tool_calls: toolCalls } : {}),
+      };
+    }
+    case 'tool':
+      return { role: 'tool', tool_call_id: message.callId, content: message.text };
+  }
 }
 
 function serializedArguments(value: ToolCall['arguments']): string {

@@ -180,7 +180,33 @@ describe('the lean OpenAI-compatible client', () => {
       retryable: true,
       message: expect.stringMatching(/timed out/),
     });
+    // Already cancelled: refused without a request, and not retryable.
+    await expect(lean.generate(wireTestRequest({ signal: AbortSignal.abort() }))).rejects.toMatchObject({
+      retryable: false,
+      message: expect.stringMatching(/was cancelled/),
+    });
+    expect(server.requests).toHaveLength(1);
     lean.close();
+  });
+
+  it('refuses a reply over its limit whether its length is announced or not, and reads one within it', async () => {
+    const body = JSON.stringify(chatCompletion({ content: 'x'.repeat(300) }, 'stop'));
+    const limits = { maxReplyBytes: body.length - 1 };
+    const announced: Record<string, string>[] = [{ 'content-length': String(Buffer.byteLength(body)) }, {}];
+    for (const headers of announced) {
+      server = await startFakeProviderServer(() => ({ headers, body }));
+      const tight = new OpenAICompatibleHttpAdapter({ model: 'm', baseUrl: `${server.origin}/v1`, limits });
+      await expect(tight.generate(wireTestRequest())).rejects.toMatchObject({
+        retryable: false,
+        message: expect.stringContaining(`reply larger than ${limits.maxReplyBytes}`),
+      });
+      tight.close();
+      const roomy = new OpenAICompatibleHttpAdapter({ model: 'm', baseUrl: `${server.origin}/v1` });
+      expect((await roomy.generate(wireTestRequest())).text).toBe('x'.repeat(300));
+      roomy.close();
+      await server.close();
+      server = undefined;
+    }
   });
 
   it('keeps connections alive between requests', async () => {

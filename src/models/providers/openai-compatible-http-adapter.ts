@@ -1,14 +1,7 @@
-import { Agent as HttpAgent, request as httpRequest, type IncomingMessage } from 'node:http';
-import { Agent as HttpsAgent, request as httpsRequest } from 'node:https';
 import type { ModelAdapter, ModelRequest, ModelResponse } from '../../spec/index.js';
-import {
-  DEFAULT_REPLY_LIMITS,
-  formatBytes,
-  RedirectRefusedError,
-  type ReplyLimits,
-  ReplyTooLargeError,
-} from './bounded-fetch.js';
+import { DEFAULT_REPLY_LIMITS, formatBytes, type ReplyLimits } from './bounded-fetch.js';
 import { chatCompletionsBodyJson, parseChatCompletion, ReplyFormatError } from './chat-completions-wire.js';
+import { PooledHttpClient, type PooledReply } from './pooled-http-client.js';
 import {
   isRetryableStatus,
   ProviderError,
@@ -39,8 +32,8 @@ export interface OpenAICompatibleHttpAdapterOptions {
 
 /**
  * A lean model adapter for the OpenAI-compatible Chat Completions wire format (vLLM, Ollama, llama.cpp,
- * LM Studio, gateways): one keep-alive `node:http`/`node:https` agent, the body built and the reply
- * parsed by hand. It sends the same bytes as the AI SDK adapter for `openai-compatible:` models and
+ * LM Studio, gateways): undici's keep-alive connection pool (`PooledHttpClient`), the body built and the
+ * reply parsed by hand. It sends the same bytes as the AI SDK adapter for `openai-compatible:` models and
  * returns the same response and the same `ProviderError`s (status, retryable, Retry-After, redaction),
  * for a fraction of the CPU per request — what matters when a local server answers in milliseconds and
  * hundreds of requests run at once. It never retries: the run layer does.
@@ -49,28 +42,24 @@ export class OpenAICompatibleHttpAdapter implements ModelAdapter {
   readonly id: string;
   readonly endpoint?: string;
   readonly #model: string;
-  readonly #url: URL;
-  readonly #headers: Record<string, string>;
   readonly #secrets: readonly string[];
-  readonly #agent: HttpAgent;
-  readonly #send: typeof httpRequest;
+  readonly #client: PooledHttpClient;
   readonly #limits: ReplyLimits;
 
   constructor(options: OpenAICompatibleHttpAdapterOptions) {
     this.id = `openai-compatible:${options.model}`;
     this.#model = options.model;
-    this.#url = new URL(`${options.baseUrl.replace(/\/+$/, '')}/chat/completions`);
-    this.#headers = {
-      'content-type': 'application/json',
-      ...(options.apiKey ? { authorization: `Bearer ${options.apiKey}` } : {}),
-      ...options.headers,
-    };
     this.#secrets = [...(options.apiKey ? [options.apiKey] : []), ...(options.secrets ?? [])];
-    const secure = this.#url.protocol === 'https:';
-    const agentOptions = { keepAlive: true, maxSockets: options.maxSockets ?? Number.POSITIVE_INFINITY };
-    this.#agent = secure ? new HttpsAgent(agentOptions) : new HttpAgent(agentOptions);
-    this.#send = secure ? httpsRequest : httpRequest;
     this.#limits = { ...DEFAULT_REPLY_LIMITS, ...options.limits };
+    this.#client = new PooledHttpClient(new URL(`${options.baseUrl.replace(/\/+$/, '')}/chat/completions`), {
+      headers: {
+        'content-type': 'application/json',
+        ...(options.apiKey ? { authorization: `Bearer ${options.apiKey}` } : {}),
+        ...options.headers,
+      },
+      maxReplyBytes: this.#limits.maxReplyBytes,
+      ...(options.maxSockets !== undefined ? { maxSockets: options.maxSockets } : {}),
+    });
     if (options.endpoint !== undefined) this.endpoint = options.endpoint;
   }
 
@@ -82,9 +71,9 @@ export class OpenAICompatibleHttpAdapter implements ModelAdapter {
       ...(request.signal ? { signal: request.signal } : {}),
     };
     const label = `openai-compatible:${this.#model}`;
-    let reply: { status: number; headers: IncomingMessage['headers']; body: string };
+    let reply: PooledReply;
     try {
-      reply = await this.#post(chatCompletionsBodyJson(this.#model, request), request.signal);
+      reply = await this.#client.post(chatCompletionsBodyJson(this.#model, request), request.signal);
     } catch (error) {
       throw toProviderError(error, context);
     }
@@ -94,7 +83,7 @@ export class OpenAICompatibleHttpAdapter implements ModelAdapter {
     const excerptOf = (body: string) => (body ? ` — ${redactedExcerpt(body, this.#secrets)}` : '');
     if (reply.status >= 400) {
       const excerpt = excerptOf(reply.body);
-      const retryAfterMs = parseRetryAfter(flatHeaders(reply.headers));
+      const retryAfterMs = parseRetryAfter(reply.headers);
       throw new ProviderError(`${label}: request failed with HTTP ${reply.status}${excerpt}`, {
         provider: context.provider,
         model: context.model,
@@ -129,63 +118,6 @@ export class OpenAICompatibleHttpAdapter implements ModelAdapter {
 
   /** Closes the kept-alive connections (a run calls it when it is done with the adapter). */
   close(): void {
-    this.#agent.destroy();
+    this.#client.close();
   }
-
-  #post(
-    body: string,
-    signal: AbortSignal | undefined,
-  ): Promise<{ status: number; headers: IncomingMessage['headers']; body: string }> {
-    return new Promise((resolve, reject) => {
-      const outgoing = this.#send(
-        this.#url,
-        {
-          method: 'POST',
-          agent: this.#agent,
-          headers: { ...this.#headers, 'content-length': Buffer.byteLength(body) },
-          ...(signal ? { signal } : {}),
-        },
-        (incoming) => {
-          const status = incoming.statusCode ?? 0;
-          const limit = this.#limits.maxReplyBytes;
-          const refuse = (error: Error) => {
-            incoming.destroy();
-            reject(error);
-          };
-          if (status >= 300 && status < 400) {
-            refuse(new RedirectRefusedError(status, incoming.headers.location));
-            return;
-          }
-          const announced = Number(incoming.headers['content-length'] ?? Number.NaN);
-          if (Number.isFinite(announced) && announced > limit) {
-            refuse(new ReplyTooLargeError(limit, announced));
-            return;
-          }
-          const chunks: Buffer[] = [];
-          let received = 0;
-          incoming.on('data', (chunk: Buffer) => {
-            received += chunk.length;
-            if (received > limit) refuse(new ReplyTooLargeError(limit));
-            else chunks.push(chunk);
-          });
-          incoming.on('error', reject);
-          incoming.on('end', () =>
-            resolve({
-              status: incoming.statusCode ?? 0,
-              headers: incoming.headers,
-              body: Buffer.concat(chunks).toString('utf8'),
-            }),
-          );
-        },
-      );
-      outgoing.on('error', reject);
-      outgoing.end(body);
-    });
-  }
-}
-
-function flatHeaders(headers: IncomingMessage['headers']): Record<string, string | undefined> {
-  const flat: Record<string, string | undefined> = {};
-  for (const [name, value] of Object.entries(headers)) flat[name] = Array.isArray(value) ? value.join(', ') : value;
-  return flat;
 }
