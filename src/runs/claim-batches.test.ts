@@ -1,5 +1,6 @@
+import { spawnSync } from 'node:child_process';
 import { mkdtemp } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { hostname, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ClaimPacing, MAX_CLAIM_BATCH } from './claim-pacing.js';
@@ -115,5 +116,56 @@ describe('claims in batches', () => {
     expect(pacing.batchSize()).toBe(20); // 100 per second: 200 ms worth
     for (let ended = 100; ended < 10_000; ended += 1) pacing.episodeEnded();
     expect(pacing.batchSize()).toBe(MAX_CLAIM_BATCH);
+  });
+});
+
+describe('claims of dead processes on this machine', () => {
+  it('are freed at once; a live process, another machine and malformed owners keep theirs', async () => {
+    const path = await tempPath();
+    const store = await RunStore.open(path, { batch: { size: 1 } });
+    store.ensureRun('r', {}, 'now');
+    // A process that has exited: its id is free (the one-in-millions chance of reuse only makes the test pass vacuously).
+    const dead = spawnSync(process.execPath, ['-e', '']).pid as number;
+    const owners = {
+      dead: `${hostname()}:${dead}:aaaa1111`,
+      alive: `${hostname()}:${process.pid}:bbbb2222`,
+      remote: `another-machine:${dead}:cccc3333`,
+      malformed: 'hand-written-owner',
+    };
+    const keys = Object.keys(owners).map((caseId) => episodeKey('sandbox', caseId, 0));
+    Object.values(owners).forEach((owner, index) => {
+      expect(store.claims('r', { owner }).claim(keys[index] as string)).toBe(true);
+    });
+    const resumed = store.claims('r');
+    expect(resumed.releaseClaimsOfDeadLocalProcesses()).toBe(1);
+    expect(resumed.claim(keys[0] as string)).toBe(true);
+    for (const held of keys.slice(1)) expect(resumed.claim(held)).toBe(false);
+    // The rule is by process id: told that every id runs, nothing is freed.
+    store.claims('r', { owner: owners.dead }).claim(episodeKey('sandbox', 'again', 0));
+    expect(resumed.releaseClaimsOfDeadLocalProcesses(() => true)).toBe(0);
+    store.close();
+  });
+
+  it('let a run play at once the episodes a killed process held, instead of waiting for the claims to expire', async () => {
+    const path = await tempPath();
+    const store = await RunStore.open(path, { batch: { size: 1 } });
+    store.ensureRun('r', {}, 'now');
+    const dead = spawnSync(process.execPath, ['-e', '']).pid as number;
+    const killed = store.claims('r', { owner: `${hostname()}:${dead}:dddd4444` });
+    for (const caseId of ['a', 'b']) killed.claim(episodeKey('sandbox', caseId, 0));
+    const played: string[] = [];
+    const started = performance.now();
+    const outcome = await executeRun({
+      runId: 'r',
+      jobs: ['a', 'b', 'c'].map((caseId) => job(caseId, played)),
+      store,
+      prices: loadPriceTable(),
+      claimTtlMs: 600_000,
+    });
+    expect(outcome.scored).toBe(3);
+    expect(played.sort()).toEqual(['a', 'b', 'c']);
+    // Far below the ten-minute time-to-live the claims had left.
+    expect(performance.now() - started).toBeLessThan(60_000);
+    store.close();
   });
 });

@@ -204,10 +204,44 @@ export class EpisodeClaims {
     return new Map(rows.map((row) => [String(row.episode_key), String(row.owner)]));
   }
 
+  /**
+   * Frees the live claims of processes on this machine that are no longer running (killed, crashed), so
+   * a resumed run plays their episodes at once instead of after the time-to-live. Only owners whose id
+   * names this host and a process id that does not exist are freed: a process on another machine, or a
+   * process id in use (even by an unrelated program), keeps its claims until they expire. Returns how many
+   * claims were freed.
+   */
+  releaseClaimsOfDeadLocalProcesses(isRunning: (pid: number) => boolean = processIsRunning): number {
+    const owners = this.database.all(
+      'SELECT DISTINCT owner FROM claims WHERE run_id = ? AND owner != ? AND expires_at > ?',
+      [this.runId, this.owner, this.now()],
+    );
+    let freed = 0;
+    for (const row of owners) {
+      const owner = String(row.owner);
+      const [host, pid] = owner.split(':');
+      const processId = Number(pid);
+      if (host !== hostname() || !Number.isInteger(processId) || processId <= 0 || processId === process.pid) continue;
+      if (isRunning(processId)) continue;
+      freed += this.database.run('DELETE FROM claims WHERE run_id = ? AND owner = ?', [this.runId, owner]).changes;
+    }
+    return freed;
+  }
+
   /** Stops the heartbeat and releases everything still held (a clean exit, Ctrl-C included). */
   close(): void {
     if (this.timer) clearInterval(this.timer);
     this.timer = undefined;
     this.releaseAll([...this.held]);
+  }
+}
+
+/** Whether a process with this id exists on this machine (one we may not signal exists too). */
+export function processIsRunning(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
   }
 }

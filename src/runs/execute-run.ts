@@ -253,6 +253,8 @@ export async function executeRun(options: ExecuteRunOptions): Promise<RunOutcome
   };
 
   try {
+    // Episodes a killed process on this machine still holds are free at once (a resume after SIGKILL).
+    claims.releaseClaimsOfDeadLocalProcesses();
     let waiting = await playAll(pending);
     let waitMs = 2 * DEFAULT_BATCH_DELAY_MS;
     // Episodes another live process holds: wait until it stores them, or its claims expire and they are ours.
@@ -263,6 +265,10 @@ export async function executeRun(options: ExecuteRunOptions): Promise<RunOutcome
         return false;
       });
       if (stillOpen.length === 0) break;
+      if (claims.releaseClaimsOfDeadLocalProcesses() > 0) {
+        waiting = await playAll(stillOpen);
+        continue;
+      }
       const owners = [...new Set(claims.heldByOthers().values())];
       emit({ type: 'waiting-for-claims', episodes: stillOpen.length, owners });
       // Soon at first (the holder is likely writing its last batch), then less often.
