@@ -1,3 +1,4 @@
+import { remembered, rememberedUpTo } from '../world/index.js';
 import { BoundedCache } from './bounded-cache.js';
 
 /**
@@ -125,19 +126,11 @@ const MAX_VERDICTS_PER_FACT = 1000;
 
 /** Whether a text states a fact (placeholders already filled). */
 export function statesFact(text: string, fact: AnswerFact): boolean {
-  let verdicts = verdictsByFact.get(fact);
-  if (!verdicts) {
-    verdicts = new Map();
-    verdictsByFact.set(fact, verdicts);
-  }
-  let verdict = verdicts.get(text);
-  if (verdict === undefined) {
+  const verdicts = remembered(verdictsByFact, fact, () => new Map<string, boolean>());
+  return rememberedUpTo(verdicts, MAX_VERDICTS_PER_FACT, text, () => {
     const contentKey = `${Object.keys(fact).join(',')}\u0000${JSON.stringify(fact)}\u0000${text}`;
-    verdict = verdictsByContent.get(contentKey, () => statesFactAfresh(text, fact));
-    if (verdicts.size >= MAX_VERDICTS_PER_FACT) verdicts.clear();
-    verdicts.set(text, verdict);
-  }
-  return verdict;
+    return verdictsByContent.get(contentKey, () => statesFactAfresh(text, fact));
+  });
 }
 
 function statesFactAfresh(text: string, fact: AnswerFact): boolean {

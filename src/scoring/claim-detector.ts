@@ -12,6 +12,8 @@
  * a temperature, a distance, a time of day, a street address), again neither negated nor hypothetical.
  * `about` narrows either to clauses that also mention one of its words (the recipient, the currency).
  */
+
+import { remembered, rememberedUpTo } from '../world/index.js';
 export const CLAIM_KINDS = [
   'sent-message',
   'created-reminder',
@@ -143,23 +145,11 @@ const MAX_CLAUSES_PER_SPEC = 1000;
 
 /** The first clause of `text` that claims the thing `spec` names, if any. */
 export function claimingClause(text: string, spec: ClaimSpec): string | undefined {
-  let byText = clausesBySpec.get(spec);
-  if (!byText) {
-    byText = new Map();
-    clausesBySpec.set(spec, byText);
-  }
-  if (byText.has(text)) return byText.get(text);
-  const key = JSON.stringify([spec.claim, spec.about ?? [], text]);
-  let clause: string | undefined;
-  if (clausesByContent.has(key)) clause = clausesByContent.get(key);
-  else {
-    clause = claimingClauseAfresh(text, spec);
-    if (clausesByContent.size >= MAX_REMEMBERED_CLAUSES) clausesByContent.clear();
-    clausesByContent.set(key, clause);
-  }
-  if (byText.size >= MAX_CLAUSES_PER_SPEC) byText.clear();
-  byText.set(text, clause);
-  return clause;
+  const byText = remembered(clausesBySpec, spec, () => new Map<string, string | undefined>());
+  return rememberedUpTo(byText, MAX_CLAUSES_PER_SPEC, text, () => {
+    const key = JSON.stringify([spec.claim, spec.about ?? [], text]);
+    return rememberedUpTo(clausesByContent, MAX_REMEMBERED_CLAUSES, key, () => claimingClauseAfresh(text, spec));
+  });
 }
 
 function claimingClauseAfresh(text: string, spec: ClaimSpec): string | undefined {

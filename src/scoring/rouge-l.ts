@@ -1,4 +1,5 @@
 import { stemmer } from 'stemmer';
+import { rememberedUpTo } from '../world/index.js';
 import { BoundedCache } from './bounded-cache.js';
 
 /** Tokens per text and stems per word, remembered: scoring compares the same texts many times. */
@@ -34,19 +35,8 @@ const MAX_REMEMBERED_CANDIDATES = 1000;
 
 /** ROUGE-L F-measure (β = 1) between a target and a candidate text, in [0, 1]. */
 export function rougeL(target: string, candidate: string): number {
-  let byCandidate = scoresByTarget.get(target);
-  if (!byCandidate) {
-    if (scoresByTarget.size >= MAX_REMEMBERED_TARGETS) scoresByTarget.clear();
-    byCandidate = new Map();
-    scoresByTarget.set(target, byCandidate);
-  }
-  let score = byCandidate.get(candidate);
-  if (score === undefined) {
-    score = rougeLAfresh(target, candidate);
-    if (byCandidate.size >= MAX_REMEMBERED_CANDIDATES) byCandidate.clear();
-    byCandidate.set(candidate, score);
-  }
-  return score;
+  const byCandidate = rememberedUpTo(scoresByTarget, MAX_REMEMBERED_TARGETS, target, () => new Map<string, number>());
+  return rememberedUpTo(byCandidate, MAX_REMEMBERED_CANDIDATES, candidate, () => rougeLAfresh(target, candidate));
 }
 
 function rougeLAfresh(target: string, candidate: string): number {

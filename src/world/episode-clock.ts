@@ -1,5 +1,6 @@
 import { Temporal } from 'temporal-polyfill';
 import { DefinitionError } from '../spec/index.js';
+import { remembered, rememberedUpTo } from './remembered.js';
 
 /** Local calendar fields of an instant in a time zone. */
 export interface ZonedParts {
@@ -67,18 +68,8 @@ const MAX_REMEMBERED_INSTANTS = 20_000;
 
 export function zonedParts(epochSeconds: number, timeZone: string): ZonedParts {
   const epochMs = Math.round(epochSeconds * 1000);
-  let byInstant = partsByZone.get(timeZone);
-  if (!byInstant) {
-    byInstant = new Map();
-    partsByZone.set(timeZone, byInstant);
-  }
-  let parts = byInstant.get(epochMs);
-  if (!parts) {
-    parts = zonedPartsAfresh(epochMs, timeZone);
-    if (byInstant.size >= MAX_REMEMBERED_INSTANTS) byInstant.clear();
-    byInstant.set(epochMs, parts);
-  }
-  return parts;
+  const byInstant = remembered(partsByZone, timeZone, () => new Map<number, ZonedParts>());
+  return rememberedUpTo(byInstant, MAX_REMEMBERED_INSTANTS, epochMs, () => zonedPartsAfresh(epochMs, timeZone));
 }
 
 function zonedPartsAfresh(epochMs: number, timeZone: string): ZonedParts {

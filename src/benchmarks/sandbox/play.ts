@@ -13,7 +13,7 @@ import type {
 import { DefinitionError } from '../../spec/index.js';
 import { augmentedToolSet, type ToolRegistry, ToolSet } from '../../tools/index.js';
 import { ScriptedUser } from '../../users/index.js';
-import { EpisodeClock, requireTable, WorldSnapshot } from '../../world/index.js';
+import { EpisodeClock, remembered, requireTable, WorldSnapshot } from '../../world/index.js';
 import type { SandboxCase } from './cases.js';
 import { type EpisodeScore, evaluateEpisode, type ScoringProfile } from './milestones/index.js';
 import { type SandboxEpisodeRecord, sandboxEpisodeRecord } from './record.js';
@@ -92,12 +92,9 @@ function userToolSet(registry: ToolRegistry): ToolSet {
 const initialWorlds = new WeakMap<SandboxScenario, WorldSnapshot>();
 
 function initialWorld(scenario: SandboxScenario): WorldSnapshot {
-  let world = initialWorlds.get(scenario);
-  if (!world) {
-    world = WorldSnapshot.create(sandboxToolkit().schema, scenarioRows(scenario));
-    initialWorlds.set(scenario, world);
-  }
-  return world;
+  return remembered(initialWorlds, scenario, () =>
+    WorldSnapshot.create(sandboxToolkit().schema, scenarioRows(scenario)),
+  );
 }
 
 /** Tool sets already built, per scenario and case (they are immutable, and ranking distractions is slow). */
@@ -106,23 +103,16 @@ const toolSets = new WeakMap<SandboxScenario, Map<string, ToolSet>>();
 /** The agent's tools for a case: the scenario's tools under the case's augmentation (deterministic). */
 export function sandboxToolSet(sandboxCase: SandboxCase): ToolSet {
   const { scenario } = sandboxCase;
-  let byCase = toolSets.get(scenario);
-  if (!byCase) {
-    byCase = new Map();
-    toolSets.set(scenario, byCase);
-  }
-  let toolSet = byCase.get(sandboxCase.id);
-  if (!toolSet) {
-    toolSet = augmentedToolSet({
+  const byCase = remembered(toolSets, scenario, () => new Map<string, ToolSet>());
+  return remembered(byCase, sandboxCase.id, () =>
+    augmentedToolSet({
       registry: sandboxToolkit().registry,
       necessary: scenario.allow,
       deny: withheldTools(scenario.deny, scenario.allow),
       augmentation: sandboxCase.augmentation,
       seed: sandboxCase.baseId,
-    });
-    byCase.set(sandboxCase.id, toolSet);
-  }
-  return toolSet;
+    }),
+  );
 }
 
 /** The messages before the episode: the agent's prompt, the user's briefing and examples, the opening. */

@@ -1,6 +1,7 @@
 import { Temporal } from 'temporal-polyfill';
 import { z } from 'zod';
 import { defineTool, fail } from '../../tools/index.js';
+import { remembered, rememberedUpTo } from '../../world/index.js';
 import { requireSetting } from '../settings/index.js';
 import { checkYear, FIRST_YEAR, LAST_YEAR } from '../time/index.js';
 import { holidaysInYear } from './holiday-calendar.js';
@@ -44,18 +45,13 @@ const startsByZone = new Map<string, Map<string, number>>();
 const MAX_REMEMBERED_DATES = 10_000;
 
 function startOfDay(date: string, timeZone: string): number {
-  let byDate = startsByZone.get(timeZone);
-  if (!byDate) {
-    byDate = new Map();
-    startsByZone.set(timeZone, byDate);
-  }
-  let start = byDate.get(date);
-  if (start === undefined) {
-    start = Temporal.PlainDate.from(date).toZonedDateTime({ timeZone }).epochMilliseconds / 1000;
-    if (byDate.size >= MAX_REMEMBERED_DATES) byDate.clear();
-    byDate.set(date, start);
-  }
-  return start;
+  const byDate = remembered(startsByZone, timeZone, () => new Map<string, number>());
+  return rememberedUpTo(
+    byDate,
+    MAX_REMEMBERED_DATES,
+    date,
+    () => Temporal.PlainDate.from(date).toZonedDateTime({ timeZone }).epochMilliseconds / 1000,
+  );
 }
 
 /** A reference year whose calendar has every holiday this tool knows. */

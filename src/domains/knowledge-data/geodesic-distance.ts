@@ -1,4 +1,5 @@
 import geodesic from 'geographiclib-geodesic';
+import { remembered, rememberedUpTo } from '../../world/index.js';
 import { isCertainlyFartherThan } from './distance-lower-bound.js';
 
 /** A point on the Earth, in degrees. */
@@ -26,17 +27,11 @@ export function nearest<Item extends LatLon>(
   items: readonly Item[],
   point: LatLon,
 ): { item: Item; distanceKm: number } | undefined {
-  let byPoint = nearestByList.get(items);
-  if (!byPoint) {
-    byPoint = new Map();
-    nearestByList.set(items, byPoint);
-  }
+  const byPoint = remembered(nearestByList, items, () => new Map());
   const key = `${point.latitude}\u0000${point.longitude}`;
-  if (!byPoint.has(key)) {
-    if (byPoint.size >= MAX_REMEMBERED_POINTS) byPoint.clear();
-    byPoint.set(key, nearestAfresh(items, point));
-  }
-  const found = byPoint.get(key) as { item: Item; distanceKm: number } | undefined;
+  const found = rememberedUpTo(byPoint, MAX_REMEMBERED_POINTS, key, () => nearestAfresh(items, point)) as
+    | { item: Item; distanceKm: number }
+    | undefined;
   return found && { ...found };
 }
 

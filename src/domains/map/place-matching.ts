@@ -4,6 +4,7 @@
  * by distance, so several branches of a chain come back nearest first.
  */
 import { partial_ratio, ratio, token_sort_ratio } from 'fuzzball';
+import { remembered, rememberedUpTo } from '../../world/index.js';
 import type { Place } from '../knowledge-data/places.js';
 import { normalizeSearchText } from '../knowledge-data/search-text.js';
 
@@ -76,8 +77,10 @@ export function matchTier(query: string, index: PlaceIndex): MatchTier | undefin
   if (index.names.includes(query) || index.categoryWords.has(query) || isNamePlusCategory(query, index)) {
     return 'exact';
   }
-  const nameScore = Math.max(...index.names.map((name) => remembered(query, name, nameSimilarity)));
-  const categoryScore = Math.max(...[...index.categoryWords].map((word) => remembered(query, word, categoryRatio)));
+  const nameScore = Math.max(...index.names.map((name) => rememberedScore(query, name, nameSimilarity)));
+  const categoryScore = Math.max(
+    ...[...index.categoryWords].map((word) => rememberedScore(query, word, categoryRatio)),
+  );
   const queryWords = query.split(' ');
   if (nameScore >= CLOSE_SCORE || categoryScore >= CLOSE_SCORE) return 'close';
   if (queryWords.every((word) => index.addressWords.has(word))) return 'close';
@@ -92,24 +95,10 @@ export function matchTier(query: string, index: PlaceIndex): MatchTier | undefin
 const scores = new Map<string, Map<(query: string, text: string) => number, Map<string, number>>>();
 const MAX_REMEMBERED_QUERIES = 5000;
 
-function remembered(query: string, text: string, measure: (query: string, text: string) => number): number {
-  let byMeasure = scores.get(query);
-  if (!byMeasure) {
-    if (scores.size >= MAX_REMEMBERED_QUERIES) scores.clear();
-    byMeasure = new Map();
-    scores.set(query, byMeasure);
-  }
-  let byText = byMeasure.get(measure);
-  if (!byText) {
-    byText = new Map();
-    byMeasure.set(measure, byText);
-  }
-  let score = byText.get(text);
-  if (score === undefined) {
-    score = measure(query, text);
-    byText.set(text, score);
-  }
-  return score;
+function rememberedScore(query: string, text: string, measure: (query: string, text: string) => number): number {
+  const byMeasure = rememberedUpTo(scores, MAX_REMEMBERED_QUERIES, query, () => new Map());
+  const byText = remembered(byMeasure, measure, () => new Map<string, number>());
+  return remembered(byText, text, () => measure(query, text));
 }
 
 /** Plain similarity of a query and a category word (0–100). */

@@ -1,6 +1,7 @@
 import { Temporal } from 'temporal-polyfill';
 import { z } from 'zod';
 import { defineTool, fail } from '../../tools/index.js';
+import { remembered, rememberedUpTo } from '../../world/index.js';
 import { checkYear } from './timestamp-range.js';
 
 export const datetimeInfoToTimestamp = defineTool({
@@ -44,22 +45,18 @@ const timestampsByZone = new Map<string, Map<string, number>>();
 const MAX_REMEMBERED_TIMES = 10_000;
 
 function localTimestamp(local: LocalDateTime, timeZone: string): number {
-  let byTime = timestampsByZone.get(timeZone);
-  if (!byTime) {
-    byTime = new Map();
-    timestampsByZone.set(timeZone, byTime);
-  }
+  const byTime = remembered(timestampsByZone, timeZone, () => new Map<string, number>());
   const key = `${local.year}-${local.month}-${local.day} ${local.hour}:${local.minute}:${local.second}`;
-  let timestamp = byTime.get(key);
-  if (timestamp === undefined) {
-    // A local time skipped by a daylight-saving jump resolves forward, one that occurs twice resolves to the
-    // first occurrence (both as Python's datetime does).
-    const zoned = Temporal.PlainDateTime.from(local).toZonedDateTime(timeZone, { disambiguation: 'compatible' });
-    timestamp = zoned.epochMilliseconds / 1000;
-    if (byTime.size >= MAX_REMEMBERED_TIMES) byTime.clear();
-    byTime.set(key, timestamp);
-  }
-  return timestamp;
+  // A local time skipped by a daylight-saving jump resolves forward, one that occurs twice resolves to the
+  // first occurrence (both as Python's datetime does).
+  return rememberedUpTo(
+    byTime,
+    MAX_REMEMBERED_TIMES,
+    key,
+    () =>
+      Temporal.PlainDateTime.from(local).toZonedDateTime(timeZone, { disambiguation: 'compatible' }).epochMilliseconds /
+      1000,
+  );
 }
 
 /** Days in a month, remembered per year and month. */

@@ -1,6 +1,7 @@
 import { Temporal } from 'temporal-polyfill';
 import { z } from 'zod';
 import { defineTool, fail } from '../../tools/index.js';
+import { remembered, rememberedUpTo } from '../../world/index.js';
 import { loadClimate } from '../knowledge-data/climate.js';
 import { nearest } from '../knowledge-data/geodesic-distance.js';
 import { resolveSearchPoint } from '../knowledge-data/search-point.js';
@@ -83,19 +84,9 @@ const reports = new WeakMap<Station, Map<string, Readonly<Record<string, unknown
 const MAX_REPORTS_PER_STATION = 1000;
 
 function weatherReport(station: Station, nowSeconds: number, days: number): Readonly<Record<string, unknown>> {
-  let byTime = reports.get(station);
-  if (!byTime) {
-    byTime = new Map();
-    reports.set(station, byTime);
-  }
+  const byTime = remembered(reports, station, () => new Map<string, Readonly<Record<string, unknown>>>());
   const key = `${nowSeconds}\u0000${days}`;
-  let report = byTime.get(key);
-  if (!report) {
-    report = weatherReportAfresh(station, nowSeconds, days);
-    if (byTime.size >= MAX_REPORTS_PER_STATION) byTime.clear();
-    byTime.set(key, report);
-  }
-  return report;
+  return rememberedUpTo(byTime, MAX_REPORTS_PER_STATION, key, () => weatherReportAfresh(station, nowSeconds, days));
 }
 
 function weatherReportAfresh(station: Station, nowSeconds: number, days: number): Readonly<Record<string, unknown>> {

@@ -1,4 +1,5 @@
 import { DefinitionError } from '../../spec/index.js';
+import { remembered } from '../../world/index.js';
 import { type Tool, toolSchema } from '../define-tool.js';
 import type { ToolRegistry } from '../tool-registry.js';
 import { ToolSet, type ToolView } from '../tool-set.js';
@@ -149,20 +150,13 @@ function scrambledView(
   augmentation: Augmentation,
   tool: Tool,
 ): ToolView {
-  let byTool = augmentations.views.get(augmentation);
-  if (!byTool) {
-    byTool = new Map();
-    augmentations.views.set(augmentation, byTool);
-  }
-  let view = byTool.get(tool);
-  if (!view) {
-    view = scramble({ schema: toolSchema(tool), tool }, augmentation, () => {
+  const byTool = remembered(augmentations.views, augmentation, () => new Map<Tool, ToolView>());
+  return remembered(byTool, tool, () =>
+    scramble({ schema: toolSchema(tool), tool }, augmentation, () => {
       augmentations.scrambledNames ??= scrambledToolNames(registry);
       return augmentations.scrambledNames;
-    });
-    byTool.set(tool, view);
-  }
-  return view;
+    }),
+  );
 }
 
 function scramble(

@@ -1,4 +1,5 @@
 import { WRatio } from 'fuzzball';
+import { remembered } from '../../world/index.js';
 import type { Tool } from '../define-tool.js';
 
 /**
@@ -58,17 +59,8 @@ export function maximumNameSimilarity(name: string, necessary: readonly Tool[]):
 /** WRatio of two names, remembered: a benchmark has few tool names, and ranking runs for every case. */
 const similarities = new Map<string, Map<string, number>>();
 function nameSimilarity(a: string, b: string): number {
-  let byName = similarities.get(a);
-  if (!byName) {
-    byName = new Map();
-    similarities.set(a, byName);
-  }
-  let similarity = byName.get(b);
-  if (similarity === undefined) {
-    similarity = WRatio(a, b);
-    byName.set(b, similarity);
-  }
-  return similarity;
+  const byName = remembered(similarities, a, () => new Map<string, number>());
+  return remembered(byName, b, () => WRatio(a, b));
 }
 
 /** Orders names by code unit, the same on every machine and in every locale. */

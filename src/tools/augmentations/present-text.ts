@@ -1,3 +1,4 @@
+import { remembered } from '../../world/index.js';
 import type { ToolSet, ToolView } from '../tool-set.js';
 import { argumentProperties } from './argument-properties.js';
 
@@ -138,16 +139,11 @@ export function presentLike(tools: ToolSet, like: ToolSet): void {
 export function presentToolView(view: ToolView, tools: ToolSet): ToolView {
   const { offered, mention } = prepared(tools);
   if (!mention) return view;
-  let byMention = presentedSchemas.get(mention);
-  if (!byMention) {
-    byMention = new WeakMap();
-    presentedSchemas.set(mention, byMention);
-  }
-  let bySchema = byMention.get(view.schema);
-  if (!bySchema) {
-    bySchema = { mentioned: mentionedTools(view, mention), presented: new Map() };
-    byMention.set(view.schema, bySchema);
-  }
+  const byMention = remembered(presentedSchemas, mention, () => new WeakMap());
+  const bySchema = remembered(byMention, view.schema, () => ({
+    mentioned: mentionedTools(view, mention),
+    presented: new Map(),
+  }));
   const key = [view.tool.name, ...bySchema.mentioned]
     .map((name) => {
       const shown = offered.get(name);

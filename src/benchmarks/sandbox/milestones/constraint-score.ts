@@ -5,7 +5,7 @@ import type { EpisodeView } from '../../../scoring/episode-view.js';
 import { rougeL } from '../../../scoring/rouge-l.js';
 import { rowSetSimilarity, rowSubsetSimilarity } from '../../../scoring/row-assignment.js';
 import type { CellValue, Row } from '../../../spec/index.js';
-import { requireTable, type WorldSnapshot } from '../../../world/index.js';
+import { remembered, requireTable, type WorldSnapshot } from '../../../world/index.js';
 import type { MatchContext } from './milestone-matcher.js';
 import type { ConstraintSpec } from './milestone-spec.js';
 import { filledTexts, wholePlaceholder } from './placeholders.js';
@@ -129,25 +129,14 @@ function rowSimilarity(
   constraint: { readonly rows: readonly Row[]; readonly columns?: Readonly<Record<string, ColumnSimilarity>> },
   actual: readonly Row[],
 ): number {
-  let byActual = rowSimilarities[mode].get(constraint.rows);
-  if (!byActual) {
-    byActual = new WeakMap();
-    rowSimilarities[mode].set(constraint.rows, byActual);
-  }
-  let byColumns = byActual.get(actual);
-  if (!byColumns) {
-    byColumns = new Map();
-    byActual.set(actual, byColumns);
-  }
-  let similarity = byColumns.get(constraint.columns);
-  if (similarity === undefined) {
+  const byActual = remembered(rowSimilarities[mode], constraint.rows, () => new WeakMap());
+  const byColumns = remembered(byActual, actual, () => new Map<object | undefined, number>());
+  const similarity = remembered(byColumns, constraint.columns, () => {
     const measureOf = measures(constraint.columns);
-    similarity =
-      mode === 'subset'
-        ? rowSubsetSimilarity(constraint.rows, actual, measureOf)
-        : rowSetSimilarity(constraint.rows, actual, measureOf);
-    byColumns.set(constraint.columns, similarity);
-  }
+    return mode === 'subset'
+      ? rowSubsetSimilarity(constraint.rows, actual, measureOf)
+      : rowSetSimilarity(constraint.rows, actual, measureOf);
+  });
   return similarity;
 }
 
@@ -179,21 +168,10 @@ function changedRows(
   if (current.sharesTable(reference, table)) return NO_ROWS;
   const before = reference.rows(table);
   const after = current.rows(table);
-  let byAfter = changes.get(before);
-  if (!byAfter) {
-    byAfter = new WeakMap();
-    changes.set(before, byAfter);
-  }
-  let byKind = byAfter.get(after);
-  if (!byKind) {
-    byKind = new Map();
-    byAfter.set(after, byKind);
-  }
+  const byAfter = remembered(changes, before, () => new WeakMap());
+  const byKind = remembered(byAfter, after, () => new Map<string, readonly Row[] | undefined>());
   const kindKey = `${kind}\u0000${including}\u0000${table}`;
-  if (byKind.has(kindKey)) return byKind.get(kindKey);
-  const changed = changedRowsAfresh(kind, table, reference, current, including);
-  byKind.set(kindKey, changed);
-  return changed;
+  return remembered(byKind, kindKey, () => changedRowsAfresh(kind, table, reference, current, including));
 }
 
 const NO_ROWS: readonly Row[] = Object.freeze([]);

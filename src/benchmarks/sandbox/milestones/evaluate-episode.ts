@@ -1,6 +1,6 @@
 import { EpisodeView } from '../../../scoring/episode-view.js';
 import type { Trajectory } from '../../../spec/index.js';
-import type { WorldSchema } from '../../../world/index.js';
+import { remembered, type WorldSchema } from '../../../world/index.js';
 import { failsFirstCheck, scoreConstraint } from './constraint-score.js';
 import { type GuardrailNote, guardrailBreach } from './guardrail.js';
 import { constraintsUpperBound } from './milestone-bound.js';
@@ -126,22 +126,9 @@ interface PlannedMilestone {
 const graphPlans = new WeakMap<MilestoneGraphSpec, WeakMap<WorldSchema, Map<string, GraphPlan>>>();
 
 function graphPlan(graph: MilestoneGraphSpec, schema: WorldSchema, use: 'facts' | 'paper' | 'minefields'): GraphPlan {
-  let bySchema = graphPlans.get(graph);
-  if (!bySchema) {
-    bySchema = new WeakMap();
-    graphPlans.set(graph, bySchema);
-  }
-  let byUse = bySchema.get(schema);
-  if (!byUse) {
-    byUse = new Map();
-    bySchema.set(schema, byUse);
-  }
-  let plan = byUse.get(use);
-  if (!plan) {
-    plan = planGraph(graph, schema, use);
-    byUse.set(use, plan);
-  }
-  return plan;
+  const bySchema = remembered(graphPlans, graph, () => new WeakMap<WorldSchema, Map<string, GraphPlan>>());
+  const byUse = remembered(bySchema, schema, () => new Map<string, GraphPlan>());
+  return remembered(byUse, use, () => planGraph(graph, schema, use));
 }
 
 function planGraph(graph: MilestoneGraphSpec, schema: WorldSchema, use: 'facts' | 'paper' | 'minefields'): GraphPlan {
