@@ -118,6 +118,9 @@ export interface RunStoreOptions {
  * instead of duplicating it. Finished episodes are written in batches (one transaction per 64 episodes
  * or 50 ms); every read sees them at once, and closing the store writes what is queued.
  */
+/** Times a new store is opened before "database is locked" is reported (see {@link RunStore.open}). */
+const OPEN_ATTEMPTS = 5;
+
 export class RunStore {
   private readonly batch: EpisodeBatch;
 
@@ -167,6 +170,21 @@ export class RunStore {
       database.close();
     }
     if (path !== ':memory:') await mkdir(dirname(path), { recursive: true });
+    // Several processes may open one new store at the same moment (`--workers`, two runs sharing a
+    // store), and the one that loses the race for the new file's first locks (the switch to WAL, the
+    // schema) can be told "database is locked" despite the busy timeout (seen once under heavy load). It
+    // opens the store again, a few times, before reporting it.
+    for (let attempt = 1; ; attempt += 1) {
+      try {
+        return await RunStore.openForWriting(path, options);
+      } catch (error) {
+        if (attempt >= OPEN_ATTEMPTS || !/database is locked/i.test(String(error))) throw error;
+        await new Promise((resolve) => setTimeout(resolve, 50 * 2 ** attempt));
+      }
+    }
+  }
+
+  private static async openForWriting(path: string, options: RunStoreOptions): Promise<RunStore> {
     const connection = await openSqlite(path);
     const database = new SqliteDatabase(connection, path);
     try {
