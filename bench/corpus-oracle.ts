@@ -5,7 +5,8 @@
  *   node bench/corpus-oracle.ts        (after `npm run build`)
  */
 import { getBenchmark } from '../dist/benchmarks/registry.js';
-import { benchmarkJobs, executeRun, loadPriceTable, RunStore, runServices } from '../dist/runs/index.js';
+import { executeRun, loadPriceTable, RunStore } from '../dist/runs/index.js';
+import { oracleJobs } from '../dist/testing/index.js';
 
 const loadStarted = performance.now();
 const sandbox = getBenchmark('sandbox');
@@ -14,19 +15,7 @@ const loadSeconds = (performance.now() - loadStarted) / 1000;
 // The real run path (jobs, store writes included), with an in-memory store.
 const store = await RunStore.open(':memory:');
 store.ensureRun('oracle', { agent: 'oracle' }, new Date().toISOString());
-const jobs = benchmarkJobs(
-  sandbox,
-  cases,
-  1,
-  { agent: 'oracle', user: 'scripted', agentSettings: {}, userSettings: {}, cache: 'off' },
-  {
-    store,
-    adapterFor: () => {
-      throw new Error('the oracle needs no model');
-    },
-  },
-  { options: {}, services: runServices(undefined) },
-);
+const jobs = oracleJobs(sandbox, cases, store);
 const started = performance.now();
 const cpuStarted = process.cpuUsage();
 await executeRun({ runId: 'oracle', jobs, store, prices: loadPriceTable() });

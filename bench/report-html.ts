@@ -19,7 +19,8 @@ import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { chromium } from 'playwright-core';
 import { getBenchmark } from '../dist/benchmarks/registry.js';
-import { benchmarkJobs, executeRun, loadPriceTable, RunStore, runServices } from '../dist/runs/index.js';
+import { executeRun, loadPriceTable, RunStore } from '../dist/runs/index.js';
+import { oracleJobs } from '../dist/testing/index.js';
 
 const episodes = Number(process.argv[2] ?? 100_000);
 const storeFlag = process.argv.indexOf('--store');
@@ -37,19 +38,7 @@ async function fillStore(): Promise<void> {
   const started = performance.now();
   await executeRun({
     runId: 'bench',
-    jobs: benchmarkJobs(
-      sandbox,
-      cases,
-      1,
-      { agent: 'oracle', user: 'scripted', agentSettings: {}, userSettings: {}, cache: 'off' },
-      {
-        store,
-        adapterFor: () => {
-          throw new Error('the oracle needs no model');
-        },
-      },
-      { options: {}, services: runServices(undefined) },
-    ),
+    jobs: oracleJobs(sandbox, cases, store),
     store,
     prices: loadPriceTable(),
   });

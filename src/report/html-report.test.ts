@@ -5,7 +5,8 @@ import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { getBenchmark } from '../benchmarks/registry.js';
-import { benchmarkJobs, buildRunReport, executeRun, loadPriceTable, RunStore, runServices } from '../runs/index.js';
+import { buildRunReport, executeRun, loadPriceTable, RunStore } from '../runs/index.js';
+import { oracleJobs } from '../testing/index.js';
 import { buildReportData } from './build-report-data.js';
 import { expandEpisodeTable } from './episode-table.js';
 import { writeHtmlReport } from './html-report.js';
@@ -37,19 +38,7 @@ async function oracleStore(folder: string, count: number): Promise<RunStore> {
   const cases = (await sandbox.loadCases({ options: {} })).cases.slice(0, count);
   await executeRun({
     runId: 'paged',
-    jobs: benchmarkJobs(
-      sandbox,
-      cases,
-      1,
-      { agent: 'oracle', user: 'scripted', agentSettings: {}, userSettings: {}, cache: 'off' },
-      {
-        store,
-        adapterFor: () => {
-          throw new Error('the oracle needs no model');
-        },
-      },
-      { options: {}, services: runServices(undefined) },
-    ),
+    jobs: oracleJobs(sandbox, cases, store),
     store,
     prices: loadPriceTable(),
   });

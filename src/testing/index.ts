@@ -4,5 +4,6 @@
 export { demoDomain as tinyDomain, demoWorldRows as tinyWorldRows } from '../domains/demo/index.js';
 export { ScriptedUser } from '../users/index.js';
 export * from './demo-episode.js';
+export * from './oracle-jobs.js';
 export * from './run-tool.js';
 export * from './scripted-model.js';
