@@ -1,4 +1,5 @@
 import type { ModelMessage, ModelRequest, ModelResponse, ToolCall } from '../../spec/index.js';
+import { remembered, rememberedUpTo } from '../../world/index.js';
 import { LATE_SYSTEM_MESSAGE_PREFIX } from './ai-sdk-messages.js';
 
 /**
@@ -12,26 +13,31 @@ type JsonObject = Record<string, unknown>;
 
 /** The request body for `POST <baseUrl>/chat/completions`. */
 export function chatCompletionsBody(model: string, request: ModelRequest): JsonObject {
+  return {
+    ...bodyHead(model, request),
+    messages: wireMessages(request),
+    ...(request.tools.length > 0 ? { tools: request.tools.map(wireTool), tool_choice: 'auto' } : {}),
+  };
+}
+
+/** The body's fields before the messages: the model and the settings it was given. */
+function bodyHead(model: string, request: ModelRequest): JsonObject {
   const { settings } = request;
-  const hasTools = request.tools.length > 0;
   return {
     model,
     ...(settings.maxOutputTokens !== undefined ? { max_tokens: settings.maxOutputTokens } : {}),
     ...(settings.temperature !== undefined ? { temperature: settings.temperature } : {}),
     ...(settings.seed !== undefined ? { seed: settings.seed } : {}),
-    ...(hasTools && settings.parallelToolCalls !== undefined
+    ...(request.tools.length > 0 && settings.parallelToolCalls !== undefined
       ? { parallel_tool_calls: settings.parallelToolCalls }
       : {}),
-    messages: wireMessages(request),
-    ...(hasTools
-      ? {
-          tools: request.tools.map((tool) => ({
-            type: 'function',
-            function: { name: tool.name, description: tool.description, parameters: tool.parameters },
-          })),
-          tool_choice: 'auto',
-        }
-      : {}),
+  };
+}
+
+function wireTool(tool: ToolSchema): JsonObject {
+  return {
+    type: 'function',
+    function: { name: tool.name, description: tool.description, parameters: tool.parameters },
   };
 }
 
@@ -42,19 +48,9 @@ export function chatCompletionsBody(model: string, request: ModelRequest): JsonO
  * message objects turn after turn), so a request serialises only what is new in the conversation.
  */
 export function chatCompletionsBodyJson(model: string, request: ModelRequest): string {
-  const { settings } = request;
-  const hasTools = request.tools.length > 0;
-  const head = JSON.stringify({
-    model,
-    ...(settings.maxOutputTokens !== undefined ? { max_tokens: settings.maxOutputTokens } : {}),
-    ...(settings.temperature !== undefined ? { temperature: settings.temperature } : {}),
-    ...(settings.seed !== undefined ? { seed: settings.seed } : {}),
-    ...(hasTools && settings.parallelToolCalls !== undefined
-      ? { parallel_tool_calls: settings.parallelToolCalls }
-      : {}),
-  });
+  const head = JSON.stringify(bodyHead(model, request));
   let body = `${head.slice(0, -1)},"messages":[${wireMessagesJson(request)}]`;
-  if (!hasTools) return `${body}}`;
+  if (request.tools.length === 0) return `${body}}`;
   let tools = '';
   for (const tool of request.tools) tools += (tools === '' ? '' : ',') + toolJson(tool);
   body += `,"tools":[${tools}],"tool_choice":"auto"}`;
@@ -74,22 +70,9 @@ const toolJsons = new WeakMap<ToolSchema['parameters'], Map<string, string>>();
 const MAX_TOOL_JSONS_PER_PARAMETERS = 16;
 
 function toolJson(tool: ToolSchema): string {
-  let byText = toolJsons.get(tool.parameters);
-  if (byText === undefined) {
-    byText = new Map();
-    toolJsons.set(tool.parameters, byText);
-  }
+  const byText = remembered(toolJsons, tool.parameters, () => new Map<string, string>());
   const key = `${tool.name}\u0000${tool.description}`;
-  let json = byText.get(key);
-  if (json === undefined) {
-    json = JSON.stringify({
-      type: 'function',
-      function: { name: tool.name, description: tool.description, parameters: tool.parameters },
-    });
-    if (byText.size >= MAX_TOOL_JSONS_PER_PARAMETERS) byText.clear();
-    byText.set(key, json);
-  }
-  return json;
+  return rememberedUpTo(byText, MAX_TOOL_JSONS_PER_PARAMETERS, key, () => JSON.stringify(wireTool(tool)));
 }
 
 /**
