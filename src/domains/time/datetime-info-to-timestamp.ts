@@ -1,7 +1,7 @@
 import { Temporal } from 'temporal-polyfill';
 import { z } from 'zod';
 import { defineTool, fail } from '../../tools/index.js';
-import { remembered, rememberedUpTo } from '../../world/index.js';
+import { remembered, rememberedUpTo, type ZonedParts } from '../../world/index.js';
 import { checkYear } from './timestamp-range.js';
 
 export const datetimeInfoToTimestamp = defineTool({
@@ -31,14 +31,8 @@ export const datetimeInfoToTimestamp = defineTool({
   },
 });
 
-interface LocalDateTime {
-  readonly year: number;
-  readonly month: number;
-  readonly day: number;
-  readonly hour: number;
-  readonly minute: number;
-  readonly second: number;
-}
+/** Calendar fields of a local date-time (no weekday: it follows from the date). */
+type LocalDateTime = Omit<ZonedParts, 'isoWeekday'>;
 
 /** Timestamps per zone and local date-time, remembered (every case of a scenario asks the same). Bounded. */
 const timestampsByZone = new Map<string, Map<string, number>>();
