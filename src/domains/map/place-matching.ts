@@ -110,14 +110,46 @@ function categoryRatio(query: string, word: string): number {
  * Similarity of two normalised texts, 0–100: the best of plain, word-order-free and part-of-the-other
  * similarity, the last two slightly discounted (as in fuzzball's WRatio). Unlike WRatio it leaves out
  * shared-word-set scoring, which rates "gas station" close to any "… Station".
+ *
+ * Only the tiers read it (is it at least {@link LOOSE_SCORE}, at least {@link CLOSE_SCORE}?), so the
+ * part-of-the-other similarity, by far the dearest, is left out where it cannot change either answer:
+ * when the other two already reach the close score, or when its bound (see
+ * {@link partialRatioUpperBound}) keeps it below the loose score. The value may then be lower than the
+ * full similarity, but always on the same side of both scores (exported for its test).
  */
-function nameSimilarity(query: string, name: string): number {
+export function nameSimilarity(query: string, name: string): number {
   const options = { full_process: false };
-  return Math.max(
-    ratio(query, name, options),
-    token_sort_ratio(query, name, options) * 0.95,
-    partial_ratio(query, name, options) * 0.9,
-  );
+  const plain = Math.max(ratio(query, name, options), token_sort_ratio(query, name, options) * 0.95);
+  if (plain >= CLOSE_SCORE || partialRatioUpperBound(query, name) * 0.9 < LOOSE_SCORE) return plain;
+  return Math.max(plain, partial_ratio(query, name, options) * 0.9);
+}
+
+/**
+ * An upper bound of fuzzball's `partial_ratio` (without processing). It scores the shorter text `s`
+ * against windows of the longer one as `round(200 × LCS / (|s| + |window|))`, where a window is at most
+ * `|s|` long and at least its LCS with `s`; the LCS is at most `m`, the characters (UTF-16 code units,
+ * as fuzzball compares them) the two texts have in common counted with multiplicity. So no window scores
+ * above `round(200 × m / (|s| + m))`.
+ */
+export function partialRatioUpperBound(a: string, b: string): number {
+  const shorter = a.length <= b.length ? a : b;
+  const longer = shorter === a ? b : a;
+  if (shorter.length === 0) return 0;
+  const available = new Map<number, number>();
+  for (let index = 0; index < longer.length; index += 1) {
+    const unit = longer.charCodeAt(index);
+    available.set(unit, (available.get(unit) ?? 0) + 1);
+  }
+  let common = 0;
+  for (let index = 0; index < shorter.length; index += 1) {
+    const unit = shorter.charCodeAt(index);
+    const left = available.get(unit) ?? 0;
+    if (left > 0) {
+      available.set(unit, left - 1);
+      common += 1;
+    }
+  }
+  return Math.round((200 * common) / (shorter.length + common));
 }
 
 /** Whether the query is a name or brand of the place together with one of its category words, either order. */

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineTool, fail } from '../../tools/index.js';
+import { rememberedUpTo } from '../../world/index.js';
 import { isCertainlyFartherThan } from '../knowledge-data/distance-lower-bound.js';
 import { geodesicDistanceKm, type LatLon } from '../knowledge-data/geodesic-distance.js';
 import { loadPlaces } from '../knowledge-data/places.js';
@@ -111,12 +112,32 @@ function searchPlaces(query: string, point: LatLon): FoundPlace[] {
   return found.map((place) => ({ ...place }));
 }
 
+/**
+ * Geodesic distances already computed, per search point and place (by its position in the gazetteer;
+ * NaN where not computed yet): agents search several things around the same few points. Cleared when
+ * it holds many points.
+ */
+const distancesByPoint = new Map<string, Float64Array>();
+const MAX_REMEMBERED_POINTS = 2000;
+
 function searchGazetteer(query: string, point: LatLon): FoundPlace[] {
   placeIndexes ??= loadPlaces().places.map(indexPlace);
+  const indexes = placeIndexes;
+  const distances = rememberedUpTo(
+    distancesByPoint,
+    MAX_REMEMBERED_POINTS,
+    `${point.latitude},${point.longitude}`,
+    () => new Float64Array(indexes.length).fill(Number.NaN),
+  );
   const matches: { index: PlaceIndex; tier: MatchTier; distanceKm: number }[] = [];
-  for (const index of placeIndexes) {
+  for (let position = 0; position < indexes.length; position += 1) {
+    const index = indexes[position] as PlaceIndex;
     if (isCertainlyFartherThan(point, index.place, SEARCH_RADIUS_KM)) continue;
-    const distanceKm = geodesicDistanceKm(point, index.place);
+    let distanceKm = distances[position] as number;
+    if (Number.isNaN(distanceKm)) {
+      distanceKm = geodesicDistanceKm(point, index.place);
+      distances[position] = distanceKm;
+    }
     if (distanceKm > SEARCH_RADIUS_KM) continue;
     const tier = rememberedTier(query, index);
     if (tier) matches.push({ index, tier, distanceKm });
