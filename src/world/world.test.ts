@@ -144,4 +144,11 @@ describe('episode clock and ids', () => {
     const b = seededRandom('x');
     expect([a(), a(), a()]).toEqual([b(), b(), b()]);
   });
+
+  it('keeps the ids and random draws of every stored episode (values of the createHash-based version)', () => {
+    expect(deterministicId('s', 0)).toBe('fb2d8077-aac5-44a0-9960-490f480ead33');
+    expect(deterministicId('épisode', 41)).toBe('c0435399-bf66-4176-868a-0b2c28428b22');
+    const random = seededRandom('café/distraction-3');
+    expect([random(), random()]).toEqual([0.2235992073547095, 0.9159183485899121]);
+  });
 });
