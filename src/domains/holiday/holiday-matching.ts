@@ -4,6 +4,7 @@
  * whole strings are, so "Independence" finds Independence Day rather than a longer name containing it.
  */
 import { partial_ratio, token_sort_ratio } from 'fuzzball';
+import { remembered } from '../../world/index.js';
 import { normalizeSearchText } from '../knowledge-data/search-text.js';
 import type { HolidayDate } from './holiday-calendar.js';
 import { HOLIDAY_ALIASES } from './holiday-names.js';
@@ -30,6 +31,11 @@ export function matchHoliday(query: string, holidays: readonly HolidayDate[]): H
   return best?.holiday;
 }
 
-function namesOf(holiday: HolidayDate): string[] {
-  return [holiday.name, ...(HOLIDAY_ALIASES[holiday.name] ?? [])].map(normalizeSearchText);
+/** A holiday's name and aliases, normalised; remembered per name (every search reads them all). */
+const normalizedNames = new Map<string, readonly string[]>();
+
+function namesOf(holiday: HolidayDate): readonly string[] {
+  return remembered(normalizedNames, holiday.name, () =>
+    [holiday.name, ...(HOLIDAY_ALIASES[holiday.name] ?? [])].map(normalizeSearchText),
+  );
 }

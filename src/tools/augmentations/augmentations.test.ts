@@ -126,6 +126,44 @@ describe('distraction tools', () => {
     );
   });
 
+  it('present the same set of tools alike in every scenario, as a registry seeing it for the first time would', () => {
+    const pointer = defineTool({
+      name: 'clear_inbox',
+      domain: 'messaging',
+      parameters: describedQuery,
+      kind: 'action',
+      description: 'Deletes every message. To delete one, call delete_message. Turn set_wifi on first.',
+      returns: 'Nothing.',
+      run: () => null,
+    });
+    const schemasByName = (set: ToolSet) =>
+      Object.fromEntries(set.views.map((view) => [view.tool.name, view.schema] as const));
+    const withPointer = new ToolRegistry([...tools, pointer]);
+    const offer = (target: ToolRegistry, augmentation: Augmentation, necessary: string[], seed: string) =>
+      augmentedToolSet({ registry: target, augmentation, necessary, seed });
+    // Different necessary tools (or the same ones in another order), the same offered set in another order.
+    const pairs: [Augmentation, string[], string[]][] = [
+      ['distraction-all', ['send_message'], ['get_wifi', 'clear_inbox']],
+      ['scrambled-tool-name', ['clear_inbox', 'get_wifi'], ['get_wifi', 'clear_inbox']],
+      ['scrambled-arg-name', ['clear_inbox', 'send_message'], ['send_message', 'clear_inbox']],
+    ];
+    for (const [augmentation, necessary, sameSet] of pairs) {
+      const first = offer(withPointer, augmentation, necessary, 'case-1');
+      const second = offer(withPointer, augmentation, sameSet, 'case-2');
+      const fresh = offer(new ToolRegistry([...tools, pointer]), augmentation, sameSet, 'case-2');
+      expect(real(second)).not.toEqual(real(first));
+      expect(schemasByName(second)).toEqual(schemasByName(first));
+      expect(second.schemas()).toEqual(fresh.schemas());
+    }
+    // A set that withholds set_wifi drops the sentence naming it (nothing from the larger set leaks).
+    const small = offer(withPointer, 'distraction-0', ['clear_inbox', 'delete_message'], 'case-3');
+    expect(schemaOf(small, 'clear_inbox').description).toBe(
+      'Deletes every message. To delete one, call delete_message.',
+    );
+    const all = offer(withPointer, 'distraction-all', ['clear_inbox'], 'case-3');
+    expect(schemaOf(all, 'clear_inbox').description).toContain('set_wifi');
+  });
+
   it('give the same set in the same order for the same seed, another order for another seed', () => {
     const tenFor = (seed: string) => shown(build('distraction-10', ['send_message', 'search_contacts'], seed));
     expect(tenFor('x')).toEqual(tenFor('x'));

@@ -75,6 +75,8 @@ interface RegistryAugmentations {
   readonly agentTools: readonly Tool[];
   readonly views: Map<Augmentation, Map<Tool, ToolView>>;
   readonly shared: Map<string, SharedAugmentation>;
+  /** The presented views per augmentation and set of offered tools (see `presentation`). */
+  readonly presentations: Map<string, Omit<SharedAugmentation, 'tools'>>;
   scrambledNames: ReadonlyMap<string, string> | undefined;
 }
 
@@ -88,6 +90,7 @@ function registryAugmentations(registry: ToolRegistry): RegistryAugmentations {
       agentTools: registry.forRole('agent'),
       views: new Map(),
       shared: new Map(),
+      presentations: new Map(),
       scrambledNames: undefined,
     };
     byRegistry.set(registry, known);
@@ -112,6 +115,28 @@ function sharedAugmentation(options: AugmentedToolSetOptions): SharedAugmentatio
     }
   }
   const tools = offeredTools(augmentations.agentTools, necessary, denied, augmentation);
+  const { presented, withheld, plain } = presentation(augmentations, registry, augmentation, tools);
+  const shared: SharedAugmentation = { tools, presented, withheld, plain };
+  if (augmentations.shared.size >= 5000) augmentations.shared.clear();
+  augmentations.shared.set(key, shared);
+  return shared;
+}
+
+/**
+ * The offered tools scrambled and presented, which depends on the set of tools only, not their order:
+ * a tool's presented texts read which tools are offered and withheld and how each is shown. Shared by
+ * every scenario offering the same tools under one augmentation (`distraction-all` offers nearly every
+ * tool in every scenario).
+ */
+function presentation(
+  augmentations: RegistryAugmentations,
+  registry: ToolRegistry,
+  augmentation: Augmentation,
+  tools: readonly Tool[],
+): Omit<SharedAugmentation, 'tools'> {
+  const key = JSON.stringify([augmentation, tools.map((tool) => tool.name).sort()]);
+  const known = augmentations.presentations.get(key);
+  if (known) return known;
   const scrambled = tools.map((tool) => scrambledView(augmentations, registry, augmentation, tool));
   assertDistinctShownNames(scrambled, augmentation);
   const given = new Set(tools.map((tool) => tool.name));
@@ -119,10 +144,10 @@ function sharedAugmentation(options: AugmentedToolSetOptions): SharedAugmentatio
   // Descriptions speak the names the agent sees and never point at a tool it was not given.
   const plain = new ToolSet('agent', scrambled, withheld);
   const presented = new Map(scrambled.map((view) => [view.tool, presentToolView(view, plain)]));
-  const shared: SharedAugmentation = { tools, presented, withheld, plain };
-  if (augmentations.shared.size >= 5000) augmentations.shared.clear();
-  augmentations.shared.set(key, shared);
-  return shared;
+  const result = { presented, withheld, plain };
+  if (augmentations.presentations.size >= 5000) augmentations.presentations.clear();
+  augmentations.presentations.set(key, result);
+  return result;
 }
 
 /** The tools to offer, before the case's shuffle: the needed ones, then the distractions by rank. */
