@@ -1,7 +1,8 @@
 import { SANDBOX_DOMAINS } from '../../domains/sandbox/index.js';
 import { endConversationTool } from '../../engine/index.js';
-import { ToolRegistry } from '../../tools/index.js';
+import { rememberNameSimilarities, ToolRegistry } from '../../tools/index.js';
 import { defineWorldSchema, type WorldSchema } from '../../world/index.js';
+import { TOOL_NAME_SIMILARITIES } from './tool-name-similarities.js';
 
 /** The sandbox benchmark's tools and world schema, built once per process (both are immutable). */
 export interface SandboxToolkit {
@@ -12,9 +13,14 @@ export interface SandboxToolkit {
 let toolkit: SandboxToolkit | undefined;
 
 export function sandboxToolkit(): SandboxToolkit {
-  toolkit ??= {
-    registry: new ToolRegistry([...SANDBOX_DOMAINS.flatMap((domain) => domain.tools), endConversationTool]),
-    schema: defineWorldSchema(SANDBOX_DOMAINS.flatMap((domain) => domain.tables)),
-  };
+  if (!toolkit) {
+    toolkit = {
+      registry: new ToolRegistry([...SANDBOX_DOMAINS.flatMap((domain) => domain.tools), endConversationTool]),
+      schema: defineWorldSchema(SANDBOX_DOMAINS.flatMap((domain) => domain.tables)),
+    };
+    // Ranking distraction tools compares tool names pairwise (fuzzball's WRatio, the slowest part of
+    // building a case's tools): the generated table holds every pair of the agent tools' names.
+    rememberNameSimilarities(TOOL_NAME_SIMILARITIES);
+  }
   return toolkit;
 }

@@ -10,7 +10,9 @@ import {
   AUGMENTATIONS,
   type Augmentation,
   augmentedToolSet,
+  nameSimilarityTable,
   rankDistractionTools,
+  rememberNameSimilarities,
   scrambledToolNames,
 } from './index.js';
 
@@ -93,6 +95,20 @@ describe('distraction tools', () => {
     const other = (name: string) => tool(name, 'other');
     const tied = rankDistractionTools([other('tool_b'), other('tool_a')], [other('tool_c')]);
     expect(tied.map((ranked) => ranked.name)).toEqual(['tool_a', 'tool_b']);
+  });
+
+  it('rank alike with name similarities remembered from a table, and refuse a table of the wrong shape', () => {
+    const names = ['tool_x_one', 'tool_y_two', 'other_x'];
+    const table = nameSimilarityTable(names);
+    expect(table.rows.map((row) => row.length)).toEqual([6, 6, 6]);
+    expect(Number.parseInt(table.rows[0]?.slice(0, 2) ?? '', 36)).toBe(100);
+    const [one, two, other] = names.map((name) => tool(name, 'x'));
+    const before = rankDistractionTools([two, other] as Tool[], [one] as Tool[]);
+    rememberNameSimilarities(table);
+    expect(rankDistractionTools([two, other] as Tool[], [one] as Tool[])).toEqual(before);
+    expect(() => rememberNameSimilarities({ ...table, rows: [...table.rows.slice(0, 2), '0a'] })).toThrow(
+      'the row of "other_x" has 1 values, not 3',
+    );
   });
 
   it('distraction-0 is exactly the necessary tools, in their given order, whatever the seed', () => {

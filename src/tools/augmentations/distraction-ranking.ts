@@ -63,6 +63,42 @@ function nameSimilarity(a: string, b: string): number {
   return remembered(byName, b, () => WRatio(a, b));
 }
 
+/**
+ * Name similarities worked out ahead (a benchmark's generated table of its tool names, kept equal to
+ * `WRatio` by its test): `rows[i]` holds the similarity of `names[i]` to each name in order, two base-36
+ * digits each.
+ */
+export interface NameSimilarityTable {
+  readonly formatVersion: 1;
+  readonly names: readonly string[];
+  readonly rows: readonly string[];
+}
+
+/** Remembers the table's similarities, so ranking computes none of them (a row of the wrong size is an error). */
+export function rememberNameSimilarities(table: NameSimilarityTable): void {
+  table.names.forEach((a, row) => {
+    const digits = table.rows[row] ?? '';
+    if (digits.length !== table.names.length * 2) {
+      throw new Error(
+        `name similarity table: the row of "${a}" has ${digits.length / 2} values, not ${table.names.length}`,
+      );
+    }
+    const byName = remembered(similarities, a, () => new Map<string, number>());
+    table.names.forEach((b, column) => {
+      byName.set(b, Number.parseInt(digits.slice(column * 2, column * 2 + 2), 36));
+    });
+  });
+}
+
+/** The table of every pair of `names` computed with `WRatio` (what a generated table must hold). */
+export function nameSimilarityTable(names: readonly string[]): NameSimilarityTable {
+  return {
+    formatVersion: 1,
+    names: [...names],
+    rows: names.map((a) => names.map((b) => WRatio(a, b).toString(36).padStart(2, '0')).join('')),
+  };
+}
+
 /** Orders names by code unit, the same on every machine and in every locale. */
 export function compareNames(a: string, b: string): number {
   return a < b ? -1 : a > b ? 1 : 0;
