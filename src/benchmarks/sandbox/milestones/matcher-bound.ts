@@ -88,13 +88,10 @@ export class SimilarityTable {
         exact[index] = state === 2 ? 1 : 0;
       });
       this.refine(milestone, values, exact);
-      const sorted = Int32Array.from(candidates.keys()).sort(
-        (a, b) => orderable(values[b] as number) - orderable(values[a] as number) || a - b,
-      );
       this.loose.push(values);
       this.exactEverywhere.push(exact);
-      this.byBound.push(sorted);
-      this.open.push(Int32Array.from(sorted.filter((candidate) => (values[candidate] as number) > 0)).sort());
+      this.byBound.push(byDecreasingBound(values));
+      this.open.push(openCandidates(values));
     }
   }
 
@@ -291,4 +288,41 @@ class EvaluationContext implements MatchContext {
 
 function orderable(value: number): number {
   return Number.isNaN(value) ? -1 : value;
+}
+
+/**
+ * Candidate indices by decreasing bound (NaN as -1), ties by index. Most bounds are 0 (a milestone
+ * matches few messages), and those are already in index order: only the others are sorted.
+ */
+export function byDecreasingBound(values: Float64Array): Int32Array {
+  const others: number[] = [];
+  let zeros = 0;
+  for (let index = 0; index < values.length; index += 1) {
+    if (orderable(values[index] as number) === 0) zeros += 1;
+    else others.push(index);
+  }
+  others.sort((a, b) => orderable(values[b] as number) - orderable(values[a] as number) || a - b);
+  const sorted = new Int32Array(values.length);
+  let next = 0;
+  let other = 0;
+  while (other < others.length && orderable(values[others[other] as number] as number) > 0) {
+    sorted[next++] = others[other++] as number;
+  }
+  if (zeros > 0) {
+    for (let index = 0; index < values.length; index += 1) {
+      if (orderable(values[index] as number) === 0) sorted[next++] = index;
+    }
+  }
+  while (other < others.length) sorted[next++] = others[other++] as number;
+  return sorted;
+}
+
+/** The candidates whose bound is above 0, ascending. */
+function openCandidates(values: Float64Array): Int32Array {
+  let count = 0;
+  for (const value of values) if (value > 0) count += 1;
+  const open = new Int32Array(count);
+  let next = 0;
+  for (let index = 0; index < values.length; index += 1) if ((values[index] as number) > 0) open[next++] = index;
+  return open;
 }
