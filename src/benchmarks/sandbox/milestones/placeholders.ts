@@ -1,4 +1,5 @@
 import type { EpisodeView } from '../../../scoring/episode-view.js';
+import { rememberedUpTo } from '../../../world/index.js';
 import type { MatchContext } from './milestone-matcher.js';
 import { PLACEHOLDER } from './milestone-spec.js';
 
@@ -38,17 +39,41 @@ export function wholePlaceholder(
  */
 export function filledTexts(text: string, view: EpisodeView, context: MatchContext, limit = 64): string[] | undefined {
   if (!text.includes('{{')) return [text];
+  const { parts, tail } = templateOf(text);
   let variants = [''];
-  let last = 0;
-  for (const match of text.matchAll(PLACEHOLDER)) {
-    const value = placeholderValue(view, context, match[1] as string, (match[2] ?? '').slice(1));
+  for (const { literal, milestone, path } of parts) {
+    const value = placeholderValue(view, context, milestone, path);
     if (value === undefined) return undefined;
     const spellings = spellingsOf(value);
-    const literal = text.slice(last, match.index);
     variants = variants.flatMap((prefix) => spellings.map((spelling) => prefix + literal + spelling)).slice(0, limit);
-    last = (match.index ?? 0) + match[0].length;
   }
-  return variants.map((prefix) => prefix + text.slice(last));
+  return variants.map((prefix) => prefix + tail);
+}
+
+/** A text cut at its placeholders: each with the literal text before it, then the text after the last. */
+interface Template {
+  readonly parts: readonly { readonly literal: string; readonly milestone: string; readonly path: string }[];
+  readonly tail: string;
+}
+
+/** Templates per text (a scenario's texts are scored again at every message and mapping): bounded. */
+const templates = new Map<string, Template>();
+const MAX_REMEMBERED_TEMPLATES = 10_000;
+
+function templateOf(text: string): Template {
+  return rememberedUpTo(templates, MAX_REMEMBERED_TEMPLATES, text, () => {
+    const parts: { literal: string; milestone: string; path: string }[] = [];
+    let last = 0;
+    for (const match of text.matchAll(PLACEHOLDER)) {
+      parts.push({
+        literal: text.slice(last, match.index),
+        milestone: match[1] as string,
+        path: (match[2] ?? '').slice(1),
+      });
+      last = (match.index ?? 0) + match[0].length;
+    }
+    return { parts, tail: text.slice(last) };
+  });
 }
 
 function spellingsOf(value: unknown): string[] {
