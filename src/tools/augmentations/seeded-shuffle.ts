@@ -17,7 +17,8 @@ function permutation(count: number, seed: string): Int32Array {
   let positions = permutations.get(key);
   if (!positions) {
     const random = seededRandom(seed);
-    positions = Int32Array.from({ length: count }, (_, position) => position);
+    positions = new Int32Array(count);
+    for (let position = 0; position < count; position += 1) positions[position] = position;
     for (let index = count - 1; index > 0; index -= 1) {
       const other = Math.floor(random() * (index + 1));
       const position = positions[index] as number;
