@@ -232,12 +232,14 @@ function guardedMilestone(
     if (references.length === 0) return messageIndex;
     let key = String(messageIndex);
     for (const reference of references) {
-      let matched: number;
+      let matched: number | undefined;
       try {
-        matched = context.matched(reference);
+        // The matcher's context says "not decided" without throwing (throwing is costly at this rate).
+        matched = context.decidedMatch ? context.decidedMatch(reference) : context.matched(reference);
       } catch {
         return undefined; // not decided yet (or read too early): scored without the memo
       }
+      if (matched === undefined) return undefined;
       key += `,${matched}`;
     }
     return key;
@@ -279,7 +281,8 @@ function guardedMilestone(
     breach,
     // The guardrail can only zero a milestone, so the constraints' bound stays an upper bound.
     bound,
-    readsPredecessor: guardTables.length > 0 && windowFrom === 'predecessor',
+    // `breach` reads the predecessor's message whenever its window starts there, guard tables or not.
+    readsPredecessor: windowFrom === 'predecessor',
     score(messageIndex, context) {
       if (breach(messageIndex, context)) return 0;
       return unguarded(messageIndex, context);

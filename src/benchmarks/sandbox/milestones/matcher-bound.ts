@@ -284,6 +284,11 @@ class EvaluationContext implements MatchContext {
     if (index < 0) throw new DefinitionError(`milestone "${this.milestoneId}" read "${id}" before it was matched`);
     return index;
   }
+
+  decidedMatch(id: string): number | undefined {
+    const index = this.decided.matched(id);
+    return index === undefined || index < 0 ? undefined : index;
+  }
 }
 
 function orderable(value: number): number {

@@ -10,6 +10,11 @@ export interface MatchContext {
   readonly predecessorIndex: number;
   /** The message matched by a milestone this one references (must be listed in `references`). */
   matched(milestoneId: string): number;
+  /**
+   * Optional: what `matched` returns where it would return, and undefined where it would throw (not
+   * decided yet, or read too early), without the cost of throwing; for memo keys.
+   */
+  decidedMatch?(milestoneId: string): number | undefined;
 }
 
 /** A milestone (or minefield) as the matcher sees it: an id, and a score for any message. */
