@@ -5,7 +5,10 @@ import { seededRandom } from '../../world/index.js';
  * generator): the same seed and the same items always give the same order, on every machine.
  */
 export function seededShuffle<Item>(items: readonly Item[], seed: string): Item[] {
-  return Array.from(permutation(items.length, seed), (position) => items[position] as Item);
+  const positions = permutation(items.length, seed);
+  const shuffled: Item[] = [];
+  for (let index = 0; index < positions.length; index += 1) shuffled.push(items[positions[index] as number] as Item);
+  return shuffled;
 }
 
 /**
