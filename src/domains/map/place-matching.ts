@@ -54,13 +54,22 @@ export interface PlaceIndex {
 }
 
 export function indexPlace(place: Place): PlaceIndex {
-  const categoryWords = [place.category, ...(CATEGORY_WORDS[place.category] ?? [])].map(normalizeSearchText);
   return {
     place,
     names: [place.id, place.name, ...(place.brand ? [place.brand] : [])].map(normalizeSearchText),
-    categoryWords: new Set([...categoryWords, ...categoryWords.map(plural)]),
+    categoryWords: categoryWordsOf(place.category),
     addressWords: new Set(normalizeSearchText(place.address).split(' ')),
   };
+}
+
+/** The words of a category, one set per category (shared by its places, so scores per set are shared too). */
+const categoryWordSets = new Map<string, ReadonlySet<string>>();
+
+function categoryWordsOf(category: string): ReadonlySet<string> {
+  return remembered(categoryWordSets, category, () => {
+    const words = [category, ...(CATEGORY_WORDS[category] ?? [])].map(normalizeSearchText);
+    return new Set([...words, ...words.map(plural)]);
+  });
 }
 
 /**
@@ -78,9 +87,7 @@ export function matchTier(query: string, index: PlaceIndex): MatchTier | undefin
     return 'exact';
   }
   const nameScore = Math.max(...index.names.map((name) => rememberedScore(query, name, nameSimilarity)));
-  const categoryScore = Math.max(
-    ...[...index.categoryWords].map((word) => rememberedScore(query, word, categoryRatio)),
-  );
+  const categoryScore = bestCategoryScore(query, index.categoryWords);
   const queryWords = query.split(' ');
   if (nameScore >= CLOSE_SCORE || categoryScore >= CLOSE_SCORE) return 'close';
   if (queryWords.every((word) => index.addressWords.has(word))) return 'close';
@@ -99,6 +106,16 @@ function rememberedScore(query: string, text: string, measure: (query: string, t
   const byMeasure = rememberedUpTo(scores, MAX_REMEMBERED_QUERIES, query, () => new Map());
   const byText = remembered(byMeasure, measure, () => new Map<string, number>());
   return remembered(byText, text, () => measure(query, text));
+}
+
+/** The best score of the query against a set of category words, per set and query (places share sets). */
+const categoryScores = new WeakMap<ReadonlySet<string>, Map<string, number>>();
+
+function bestCategoryScore(query: string, words: ReadonlySet<string>): number {
+  const byQuery = remembered(categoryScores, words, () => new Map<string, number>());
+  return rememberedUpTo(byQuery, MAX_REMEMBERED_QUERIES, query, () =>
+    Math.max(...[...words].map((word) => rememberedScore(query, word, categoryRatio))),
+  );
 }
 
 /** Plain similarity of a query and a category word (0–100). */
