@@ -5,6 +5,7 @@
  */
 import { createRequire } from 'node:module';
 import type { MathJsInstance, Unit } from 'mathjs';
+import { rememberedUpTo } from '../../world/index.js';
 
 /**
  * mathjs is loaded on the first unit conversion, not when the domain is imported: commands that never
@@ -156,8 +157,19 @@ export interface ResolvedUnit {
   readonly unit: Unit;
 }
 
+/**
+ * Readings per text, remembered (the same unit names come back in every case of a scenario, and a
+ * reading that is not a unit costs mathjs an exception); bounded. Units are only ever read.
+ */
+const readings = new Map<string, ResolvedUnit | null>();
+const MAX_REMEMBERED_READINGS = 10_000;
+
 /** The unit `text` names, or undefined when no reading of it is a unit. */
 export function resolveUnit(text: string): ResolvedUnit | undefined {
+  return rememberedUpTo(readings, MAX_REMEMBERED_READINGS, text, () => resolveUnitAfresh(text) ?? null) ?? undefined;
+}
+
+function resolveUnitAfresh(text: string): ResolvedUnit | undefined {
   const trimmed = text.trim();
   const key = trimmed.toLowerCase().replace(/\s+/g, ' ');
   if (!UNIT_TEXT.test(trimmed)) return undefined;
