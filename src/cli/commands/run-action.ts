@@ -20,6 +20,7 @@ import {
   runBenchmark,
   SCRIPTED_USER,
   sendEventsToParent,
+  startWaitingWorkers,
   stopWithParent,
   storedOptionValues,
   workerCommandFor,
@@ -61,6 +62,14 @@ export async function runRun(options: RunCommandOptions, command: Command): Prom
   }
   const { config } = await loadConfigFile(options.config);
   const flags = mergeRunFlags(command, options, config);
+  // The workers start loading now, while this process loads the cases (they are told their run later).
+  const waiting =
+    options.workers > 1 && !isRunWorker()
+      ? startWaitingWorkers(options.workers - 1, {
+          script: process.argv[1] ?? '',
+          ...(options.resume ? {} : { benchmark: flags.benchmark }),
+        })
+      : undefined;
   const store = await RunStore.open(flags.db);
   try {
     const { runId, settings, benchmark, stored } = await resolveRun(store, command, options, flags, config);
@@ -126,6 +135,7 @@ export async function runRun(options: RunCommandOptions, command: Command): Prom
                   cases: { benchmark: benchmark.id, loaded: selected },
                   workers: options.workers,
                   command: workerCommandFor(run.runId),
+                  ...(waiting ? { waiting } : {}),
                   onWorkerExit: ({ worker: slot, pid, how }) =>
                     process.stderr.write(`\nworker ${slot} (pid ${pid}) ${how}; its episodes go to the others\n`),
                 }),
@@ -205,6 +215,7 @@ export async function runRun(options: RunCommandOptions, command: Command): Prom
     if (verdict.code !== 0) process.stderr.write(`toolgauge: ${verdict.reason} (exit code ${verdict.code})\n`);
     process.exitCode = verdict.code;
   } finally {
+    waiting?.dispose();
     store.close();
   }
 }
