@@ -1,9 +1,9 @@
 import { readdir, readFile, stat } from 'node:fs/promises';
 import { extname, join } from 'node:path';
 import { Temporal } from 'temporal-polyfill';
-import { parse as parseYaml } from 'yaml';
 import { SANDBOX_PRESETS } from '../../domains/sandbox/index.js';
 import type { CellValue, Row, Turn } from '../../spec/index.js';
+import { parseYamlText } from '../../world/index.js';
 import type { ConstraintSpec, MilestoneSpec } from './milestones/index.js';
 import type { SandboxScenario } from './sandbox-scenario.js';
 import { sandboxToolkit } from './sandbox-toolkit.js';
@@ -80,7 +80,7 @@ export async function loadScenarioFile(
   }
   let data: unknown;
   try {
-    data = extname(file) === '.json' ? JSON.parse(text) : parseYaml(text);
+    data = extname(file) === '.json' ? JSON.parse(text) : parseYamlText(text);
   } catch (error) {
     return {
       problems: [problem('', `not valid ${extname(file) === '.json' ? 'JSON' : 'YAML'}: ${(error as Error).message}`)],
