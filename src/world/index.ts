@@ -7,4 +7,3 @@ export * from './world-diff.js';
 export * from './world-schema.js';
 export * from './world-snapshot.js';
 export * from './world-timeline.js';
-export * from './yaml-text.js';
