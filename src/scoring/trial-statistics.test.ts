@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { seededIndices, seededRandom } from '../world/id-generator.js';
+import { seededRandom, seededResampleMeans } from '../world/id-generator.js';
 import { trialStatistics } from './trial-statistics.js';
 
 /** The bootstrap as first written: one seededRandom call per draw, plain arrays, a comparator sort. */
@@ -33,14 +33,15 @@ const caseMeans = (scores: Map<string, number[]>) =>
   [...scores.values()].map((list) => list.reduce((sum, value) => sum + value, 0) / list.length);
 
 describe('bootstrap interval', () => {
-  it('draws the same sequence as seededRandom', () => {
+  it('resamples with the seededRandom sequence, one draw after another', () => {
+    const values = Float64Array.from([0.5, 1, 0, 1 / 3, 2 / 3, 0.25, 0.125]);
     const random = seededRandom('draws');
-    const next = seededIndices('draws');
-    for (const bound of [1, 7, 3159]) {
-      const indices = new Uint32Array(500);
-      next(indices, bound);
-      expect([...indices]).toEqual(Array.from({ length: 500 }, () => Math.floor(random() * bound)));
-    }
+    const expected = Array.from({ length: 50 }, () => {
+      let sum = 0;
+      for (let draw = 0; draw < values.length; draw += 1) sum += values[Math.floor(random() * values.length)] ?? 0;
+      return sum / values.length;
+    });
+    expect([...seededResampleMeans('draws', values, 50)]).toEqual(expected);
   });
 
   it('gives exactly the interval of the one-draw-at-a-time bootstrap, for any size, seed and resample count', () => {

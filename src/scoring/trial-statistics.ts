@@ -1,4 +1,4 @@
-import { seededIndices } from '../world/id-generator.js';
+import { seededResampleMeans } from '../world/id-generator.js';
 
 /**
  * Statistics over repeated trials, as tau-bench defines them. For each case with n trials of which c
@@ -69,9 +69,8 @@ export function choose(n: number, k: number): number {
 }
 
 /**
- * The percentile interval of `resamples` bootstrap means. Each resample draws `values.length` values with
- * replacement from the seeded sequence and sums them in draw order, so the same values and seed always
- * give the same interval. The last interval is kept: a report asks twice for the same one (the benchmark's
+ * The percentile interval of `resamples` bootstrap means (see {@link seededResampleMeans}): the same values
+ * and seed always give the same interval. The last interval is kept: a report asks twice for the same one (the benchmark's
  * table and the trial statistics), and it is the costly part.
  */
 function bootstrapInterval(values: readonly number[], resamples: number, seed: string): [number, number] {
@@ -79,19 +78,8 @@ function bootstrapInterval(values: readonly number[], resamples: number, seed: s
   if (lastInterval?.seed === seed && lastInterval.resamples === resamples && sameValues(lastInterval.values, values)) {
     return [...lastInterval.interval];
   }
-  const count = values.length;
-  const draws = Float64Array.from(values);
-  const indices = new Uint32Array(count);
-  const nextIndices = seededIndices(seed);
-  const means = new Float64Array(resamples);
-  let unordered = false;
-  for (let resample = 0; resample < resamples; resample += 1) {
-    nextIndices(indices, count);
-    let sum = 0;
-    for (let draw = 0; draw < count; draw += 1) sum += draws[indices[draw] as number] as number;
-    means[resample] = sum / count;
-    if (Number.isNaN(means[resample])) unordered = true;
-  }
+  const means = seededResampleMeans(seed, Float64Array.from(values), resamples);
+  const unordered = means.some(Number.isNaN);
   // A typed array sorts numbers as (a, b) => a - b does, except NaN, which that comparator leaves unordered.
   const sorted = unordered ? [...means].sort((a, b) => a - b) : means.sort();
   const at = (quantile: number) => sorted[Math.min(resamples - 1, Math.floor(quantile * resamples))] ?? Number.NaN;
