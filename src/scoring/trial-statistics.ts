@@ -70,8 +70,8 @@ export function choose(n: number, k: number): number {
 
 /**
  * The percentile interval of `resamples` bootstrap means (see {@link seededResampleMeans}): the same values
- * and seed always give the same interval. The last interval is kept: a report asks twice for the same one (the benchmark's
- * table and the trial statistics), and it is the costly part.
+ * and seed always give the same interval. The last interval is kept: a report asks twice for the same one
+ * (the benchmark's table and the trial statistics), and it is the costly part.
  */
 function bootstrapInterval(values: readonly number[], resamples: number, seed: string): [number, number] {
   if (values.length === 0) return [Number.NaN, Number.NaN];
