@@ -53,7 +53,7 @@ export function* jsonTextChunks(value: unknown, depth = 4, level = 0): Generator
   yield `\n${'  '.repeat(level)}}`;
 }
 
-/** Items written whole (none walked) in one `JSON.stringify` per batch: a long array's items cost one call each otherwise. */
+/** Whole items (not walked) per `JSON.stringify`: one call per item made a long array cost twice as much. */
 const LEAF_BATCH = 256;
 
 /**
