@@ -1,4 +1,6 @@
 #!/usr/bin/env node
+import module from 'node:module';
+
 // Checked before anything is imported: on an older Node the imports themselves fail, with a message
 // ("No such built-in module: node:sqlite") that says nothing about what to do.
 const [major, minor] = process.versions.node.split('.').map(Number);
@@ -9,6 +11,10 @@ if (major < 22 || (major === 22 && minor < 12)) {
   );
   process.exit(2);
 }
+// Node's compile cache keeps the compiled code of the modules a command loads (in the system temp folder,
+// or NODE_COMPILE_CACHE; NODE_DISABLE_COMPILE_CACHE=1 turns it off): later commands compile less. A cache
+// that cannot be written is ignored by Node, never an error.
+module.enableCompileCache?.();
 // Each command loads what it uses (so `--help` or `list runs` start at once): benchmarks included.
 globalThis[Symbol.for('toolgauge.lazyBenchmarks')] = true;
 const { runCommandLine } = await import('../dist/cli/command-line.js');

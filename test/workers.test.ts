@@ -173,3 +173,30 @@ describe('run --workers (SQLite)', { timeout: 240_000 }, () => {
     expect([...scores.values()].every((score) => score === 1)).toBe(true);
   });
 });
+
+describe('run --workers, ending before it plays', { timeout: 60_000 }, () => {
+  /** Pids of live processes whose environment holds `marker` (what this test's command started). */
+  async function processesMarked(marker: string): Promise<number[]> {
+    const { readdir, readFile } = await import('node:fs/promises');
+    const pids: number[] = [];
+    for (const entry of await readdir('/proc')) {
+      if (!/^\d+$/.test(entry)) continue;
+      const environment = await readFile(`/proc/${entry}/environ`, 'utf8').catch(() => '');
+      if (environment.split('\0').includes(`TOOLGAUGE_TEST_MARKER=${marker}`)) pids.push(Number(entry));
+    }
+    return pids;
+  }
+
+  it('leaves no early-started worker behind when the run stops at once (no case matches)', async () => {
+    const marker = `m${process.pid}${Date.now()}`;
+    const db = await scratch();
+    const result = await run(
+      process.execPath,
+      [bin, 'run', '--agent', 'oracle', '--case', 'no-such-case-*', '--db', db, '--workers', '3'],
+      { env: { ...env, TOOLGAUGE_TEST_MARKER: marker } },
+    ).catch((error: { code: number; stderr: string }) => error);
+    expect('code' in result ? result.code : 0).toBe(2);
+    expect(result.stderr).toContain('no case matches the filters');
+    await until(async () => (await processesMarked(marker)).length === 0, 'the waiting workers to end', 10_000);
+  });
+});

@@ -21,6 +21,27 @@ describe('toolgauge command line', { timeout: 120_000 }, () => {
     for (const command of ['run', 'validate', 'list']) expect(help).toContain(command);
   });
 
+  it("keeps its modules' compiled code in Node's compile cache, unless told not to", async () => {
+    const cache = join(await scratch(), 'compile-cache');
+    const withCache = { ...process.env, NODE_COMPILE_CACHE: cache };
+    await run(process.execPath, [bin, '--help'], { env: withCache });
+    const { readdir } = await import('node:fs/promises');
+    const cached = async () => (await readdir(cache, { recursive: true }).catch(() => [])).length;
+    expect(await cached()).toBeGreaterThan(0);
+    const off = join(await scratch(), 'compile-cache-off');
+    await run(process.execPath, [bin, '--help'], {
+      env: { ...process.env, NODE_COMPILE_CACHE: off, NODE_DISABLE_COMPILE_CACHE: '1' },
+    });
+    expect(await readdir(off).catch(() => 'absent')).toBe('absent');
+    // A cache folder that cannot be made changes nothing: the command still works.
+    const blocked = join(await scratch(), 'file');
+    await writeFile(blocked, '');
+    const { stdout } = await run(process.execPath, [bin, '--help'], {
+      env: { ...process.env, NODE_COMPILE_CACHE: join(blocked, 'cache') },
+    });
+    expect(stdout).toContain('Usage: toolgauge');
+  });
+
   it('plays the example episode', async () => {
     const { stdout } = await toolgauge('run', '--example');
     expect(stdout).toContain('post_notice → Error (connection)');

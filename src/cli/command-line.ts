@@ -4,6 +4,7 @@ import { EXIT_CODES } from '../runs/exit-codes.js';
 import { main } from './main.js';
 import { terminalSafe } from './terminal-safe.js';
 import { UsageError } from './usage-error.js';
+import { isWaitingWorker, waitingWorkerCommand } from './waiting-worker.js';
 
 /**
  * The command line as `bin/toolgauge.js` runs it: the program, plus everything around it that a shell
@@ -16,10 +17,13 @@ export async function runCommandLine(argv: readonly string[]): Promise<void> {
   // records what it sends, so these are noise on a terminal and in CI logs.
   globalThis.AI_SDK_LOG_WARNINGS = false;
   for (const stream of [process.stdout, process.stderr]) stream.on('error', exitQuietlyOnBrokenPipe);
+  // A worker started before its run was known runs the command its parent tells it (none: the parent is gone).
+  const command = isWaitingWorker() ? await waitingWorkerCommand(argv) : argv;
+  if (!command) return;
   try {
-    await main(argv);
+    await main(command);
   } catch (error) {
-    process.exitCode = reportFailure(error, argv);
+    process.exitCode = reportFailure(error, command);
   }
 }
 

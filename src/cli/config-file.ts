@@ -1,8 +1,8 @@
 import { access, readFile } from 'node:fs/promises';
 import { extname, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { parse as parseYaml } from 'yaml';
 import { type ConfigFile, configFileSchema } from '../library/config.js';
+import { parseYamlText } from '../world/yaml-text.js';
 
 export { type ConfigFile, configFileSchema, defineConfig } from '../library/config.js';
 
@@ -22,7 +22,7 @@ export async function loadConfigFile(
       data = module.default;
     } else {
       const text = await readFile(file, 'utf8');
-      data = extname(file) === '.json' ? JSON.parse(text) : parseYaml(text);
+      data = extname(file) === '.json' ? JSON.parse(text) : parseYamlText(text);
     }
   } catch (error) {
     throw new Error(`${file}: cannot read the config: ${error instanceof Error ? error.message : String(error)}`);

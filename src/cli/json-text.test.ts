@@ -39,6 +39,16 @@ describe('JSON text in pieces', () => {
     }
   });
 
+  it('writes a long array of whole items in batches, byte for byte', () => {
+    const items = samples();
+    const long = Array.from({ length: 700 }, (_, index) => items[index % items.length]);
+    for (const value of [long, { episodes: long }, [long, [long]], [...long, { toJSON: () => 'own form' }]]) {
+      for (const depth of [1, 2, 3]) {
+        expect([...jsonTextChunks(value, depth)].join(''), `depth ${depth}`).toBe(JSON.stringify(value, null, 2));
+      }
+    }
+  });
+
   it('yields many pieces for a large array, and writes them to a stream with a final line break', async () => {
     const rows = Array.from({ length: 1000 }, (_, index) => ({ index, labels: { kind: `k${index % 7}` } }));
     const report = { formatVersion: 2, episodes: rows };

@@ -21,6 +21,11 @@ export function* jsonTextChunks(value: unknown, depth = 4, level = 0): Generator
       return;
     }
     yield '[';
+    if (depth === 1 && !value.some(hasOwnJsonForm)) {
+      yield* leafBatches(value, level);
+      yield `\n${'  '.repeat(level)}]`;
+      return;
+    }
     for (let index = 0; index < value.length; index += 1) {
       yield index === 0 ? inner : `,${inner}`;
       const item: unknown = value[index];
@@ -46,6 +51,27 @@ export function* jsonTextChunks(value: unknown, depth = 4, level = 0): Generator
     yield* jsonTextChunks(item, depth - 1, level + 1);
   }
   yield `\n${'  '.repeat(level)}}`;
+}
+
+/** Whole items (not walked) per `JSON.stringify`: one call per item made a long array cost twice as much. */
+const LEAF_BATCH = 256;
+
+/**
+ * The items of an array whose items are not walked, as the item loop would write them (each on its line at
+ * `level + 1`, commas between): a batch stringified as an array is exactly its items so joined, one level in.
+ */
+function* leafBatches(items: readonly unknown[], level: number): Generator<string> {
+  for (let start = 0; start < items.length; start += LEAF_BATCH) {
+    const text = JSON.stringify(items.slice(start, start + LEAF_BATCH), null, 2);
+    // "[\n  a,\n  b\n]" → "\n  a,\n  b", then moved to this array's level.
+    const body = indented(text.slice(1, -2), level);
+    yield start === 0 ? body : `,${body}`;
+  }
+}
+
+/** A `toJSON` the item loop would call with the key '' and an array stringify with the item's index. */
+function hasOwnJsonForm(item: unknown): boolean {
+  return item !== null && typeof item === 'object' && hasToJson(item);
 }
 
 /** Writes `JSON.stringify(value, null, 2)` and a line break to a stream in pieces, honouring backpressure. */

@@ -1,5 +1,5 @@
 import type { Command } from 'commander';
-import { describeEndpoint } from '../models/index.js';
+import { describeEndpoint } from '../models/providers/endpoint.js';
 import { type CacheMode, optionKey } from '../runs/index.js';
 import type { AnyBenchmark, BenchmarkOptionValues } from '../spec/index.js';
 import type { ConfigFile } from './config-file.js';

@@ -61,6 +61,12 @@ describe('what the command line loads before a command runs', () => {
     ]);
   });
 
+  it('plays a run with the model providers and the embedders left to dynamic imports', () => {
+    const { files, packages } = staticClosure(['cli/commands/run-action.ts']);
+    expect([...packages].filter((name) => /^(ai|undici|@ai-sdk\/.*|@energetic-ai\/.*)$/.test(name))).toEqual([]);
+    expect([...files].filter((file) => /^(embeddings\/|models\/providers\/create)/.test(file))).toEqual([]);
+  });
+
   it('reads stored runs (report, show, compare, list runs) without the domains, models or provider SDKs', () => {
     const { files, packages } = staticClosure([
       'cli/commands/report-actions.ts',
@@ -132,7 +138,13 @@ describe('what reading commands load when they run', { timeout: 120_000 }, () =>
     const folder = await mkdtemp(join(tmpdir(), 'toolgauge-startup-'));
     try {
       const db = join(folder, 'runs.db');
-      await execute(process.execPath, [bin, 'run', '--limit', '1', '--run-id', 'r1', '--db', db]);
+      // A run of a built-in agent loads neither the model providers nor the embedders (they bring the AI SDK).
+      const played = await loadedBy(['run', '--limit', '1', '--run-id', 'r1', '--db', db]);
+      expect(played.packages.has('zod')).toBe(true);
+      expect([...played.packages].filter((name) => /^(ai|undici|@ai-sdk\/.*|@energetic-ai\/.*)$/.test(name))).toEqual(
+        [],
+      );
+      expect([...played.modules].filter((file) => /^(embeddings\/|models\/providers\/create)/.test(file))).toEqual([]);
       const report = JSON.parse(
         (await execute(process.execPath, [bin, 'report', 'r1', '--db', db, '--format', 'json'])).stdout,
       );

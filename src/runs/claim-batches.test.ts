@@ -117,6 +117,19 @@ describe('claims in batches', () => {
     for (let ended = 100; ended < 10_000; ended += 1) pacing.episodeEnded();
     expect(pacing.batchSize()).toBe(MAX_CLAIM_BATCH);
   });
+
+  it('claim one episode for each idle slot at least (a run starting at concurrency 256 claims in 4 transactions)', () => {
+    let now = 0;
+    const pacing = new ClaimPacing(() => now);
+    expect(pacing.batchSize(256)).toBe(MAX_CLAIM_BATCH);
+    expect(pacing.batchSize(5)).toBe(5);
+    expect(pacing.batchSize(0)).toBe(1);
+    pacing.episodeStarted();
+    now = 1000;
+    pacing.episodeEnded();
+    expect(pacing.batchSize(3)).toBe(3); // slow episodes: still one for each idle slot
+    expect(pacing.batchSize(1)).toBe(1);
+  });
 });
 
 describe('claims of dead processes on this machine', () => {

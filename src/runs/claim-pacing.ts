@@ -28,10 +28,15 @@ export class ClaimPacing {
     this.ended += 1;
   }
 
-  /** Episodes to claim in the next transaction. */
-  batchSize(): number {
-    if (this.ended === 0 || this.firstStart === undefined) return 1;
+  /**
+   * Episodes to claim in the next transaction, when `idleSlots` of this process's slots are waiting for
+   * one: at least one for each of them (up to {@link MAX_CLAIM_BATCH}), since each starts at once — so a
+   * run's first claims, with every slot idle, take one transaction instead of one per slot.
+   */
+  batchSize(idleSlots = 1): number {
+    const forIdle = Math.max(1, Math.min(MAX_CLAIM_BATCH, idleSlots));
+    if (this.ended === 0 || this.firstStart === undefined) return forIdle;
     const perMs = this.ended / Math.max(this.now() - this.firstStart, 1);
-    return Math.max(1, Math.min(MAX_CLAIM_BATCH, Math.floor(perMs * CLAIM_AHEAD_MS)));
+    return Math.max(forIdle, Math.min(MAX_CLAIM_BATCH, Math.floor(perMs * CLAIM_AHEAD_MS)));
   }
 }

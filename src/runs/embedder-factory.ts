@@ -1,4 +1,3 @@
-import { createEmbedder as makeEmbedder } from '../embeddings/index.js';
 import type { BenchmarkServices, Embedder } from '../spec/index.js';
 
 /**
@@ -12,8 +11,10 @@ export type EmbedderFactory = (spec: string | undefined, signal?: AbortSignal) =
  * `openai-compatible:<model>` at the base URL in `TOOLGAUGE_EMBEDDER_BASE_URL` (set by
  * `--embedder-base-url`). The embedder is checked before it is returned and caches vectors for the run.
  */
-export const createEmbedder: EmbedderFactory = (spec, signal) => {
+export const createEmbedder: EmbedderFactory = async (spec, signal) => {
   const baseUrl = process.env.TOOLGAUGE_EMBEDDER_BASE_URL;
+  // Loaded on first use: the embedders bring the AI SDK, which a run without embeddings never needs.
+  const { createEmbedder: makeEmbedder } = await import('../embeddings/index.js');
   return makeEmbedder(spec ?? 'use-lite', { ...(baseUrl ? { baseUrl } : {}), ...(signal ? { signal } : {}) });
 };
 

@@ -213,10 +213,12 @@ export async function executeRun(options: ExecuteRunOptions): Promise<RunOutcome
     const heldElsewhere: EpisodeJob[] = [];
     const ready: EpisodeJob[] = [];
     let next = 0;
+    const slots = Math.max(1, options.concurrency ?? 1);
+    let playing = 0;
     /** Claims the next jobs until at least one is ours or none is left. */
     const claimAhead = () => {
       while (ready.length === 0 && next < jobs.length) {
-        const batch = jobs.slice(next, next + pacing.batchSize());
+        const batch = jobs.slice(next, next + pacing.batchSize(slots - playing));
         next += batch.length;
         const byKey = new Map(batch.map((job) => [episodeKey(job.benchmark, job.caseId, job.trial), job]));
         const claimed = claims.claimMany([...byKey.keys()], (key) => {
@@ -239,11 +241,16 @@ export async function executeRun(options: ExecuteRunOptions): Promise<RunOutcome
         const job = ready[taken];
         if (!job) break;
         taken += 1;
-        await play(job);
+        playing += 1;
+        try {
+          await play(job);
+        } finally {
+          playing -= 1;
+        }
       }
     };
     try {
-      await Promise.all(Array.from({ length: Math.max(1, options.concurrency ?? 1) }, worker));
+      await Promise.all(Array.from({ length: slots }, worker));
     } finally {
       // Stopped with jobs claimed but not started: free them for others (a resume plays them).
       const unplayed = ready.slice(taken).map((job) => episodeKey(job.benchmark, job.caseId, job.trial));

@@ -1,4 +1,4 @@
-import { ModelAgent } from '../models/index.js';
+import { ModelAgent } from '../models/model-agent.js';
 import type {
   Agent,
   AnyBenchmark,

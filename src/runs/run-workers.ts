@@ -7,6 +7,7 @@ import { CASE_SNAPSHOT_ENVIRONMENT, writeCaseSnapshot } from './case-snapshot.js
 import { type ExecuteRunOptions, executeRun, type RunOutcome, shardJobs } from './execute-run.js';
 import type { RunEvent, RunEventListener } from './run-events.js';
 import { episodeKey } from './run-store.js';
+import { type WaitingWorkers, WORKER_ENVIRONMENT } from './waiting-workers.js';
 
 /**
  * `--workers N`: one run played by N processes that share its store: this one and N − 1 workers. Each
@@ -18,8 +19,7 @@ import { episodeKey } from './run-store.js';
  * threads: a worker that crashes or is killed takes nothing else with it.
  */
 
-/** Set in a worker's environment; a worker never starts workers of its own. */
-export const WORKER_ENVIRONMENT = 'TOOLGAUGE_WORKER';
+export { WORKER_ENVIRONMENT } from './waiting-workers.js';
 
 /** A worker's place among the run's processes (`index` of `count`), so each starts on its own share of jobs. */
 export const WORKER_SHARE_ENVIRONMENT = 'TOOLGAUGE_WORKER_SHARE';
@@ -124,6 +124,8 @@ export interface ExecuteRunInWorkersOptions extends ExecuteRunOptions {
    * need not load them again; without it (or for cases that are not plain data) each worker loads them.
    */
   readonly cases?: { readonly benchmark: string; readonly loaded: LoadedCases<BenchmarkCase> };
+  /** Workers started early (see `waiting-workers.ts`), used before any is started here. */
+  readonly waiting?: WaitingWorkers;
   /** Told when a worker dies and another takes its place. */
   readonly onWorkerExit?: (report: { readonly worker: number; readonly pid: number; readonly how: string }) => void;
 }
@@ -188,18 +190,21 @@ export async function executeRunInWorkers(options: ExecuteRunInWorkersOptions): 
   const allEnded = new Promise<void>((resolveAll) => {
     if (childCount === 0) resolveAll();
     const start = (slot: number) => {
-      const child = fork(options.command.script, [...options.command.args], {
-        env: {
-          ...(options.command.env ?? process.env),
-          [WORKER_ENVIRONMENT]: '1',
-          [WORKER_SHARE_ENVIRONMENT]: `${slot}/${options.workers}`,
-          ...(snapshot ? { [CASE_SNAPSHOT_ENVIRONMENT]: snapshot.path } : {}),
-        },
-        execArgv: [...(options.command.execArgv ?? process.execArgv)],
-        stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
-        // Its own process group: Ctrl-C reaches the parent, which stops the workers in order.
-        detached: true,
-      });
+      const env: Record<string, string> = {
+        [WORKER_SHARE_ENVIRONMENT]: `${slot}/${options.workers}`,
+        ...(snapshot ? { [CASE_SNAPSHOT_ENVIRONMENT]: snapshot.path } : {}),
+      };
+      const early = options.waiting?.take();
+      early?.go({ args: [...options.command.args], env });
+      const child =
+        early?.child ??
+        fork(options.command.script, [...options.command.args], {
+          env: { ...(options.command.env ?? process.env), [WORKER_ENVIRONMENT]: '1', ...env },
+          execArgv: [...(options.command.execArgv ?? process.execArgv)],
+          stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
+          // Its own process group: Ctrl-C reaches the parent, which stops the workers in order.
+          detached: true,
+        });
       live.set(slot, child);
       child.on('message', (message) => {
         const batch = message as { type?: string; events?: unknown } | null;

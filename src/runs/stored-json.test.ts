@@ -77,4 +77,39 @@ describe("the store's JSON columns", () => {
       new RegExp(`^${where.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}: labels is not JSON \\(`),
     );
   });
+
+  it('reads the common shapes on the quick path exactly as the shapes do, and leaves the odd ones to them', () => {
+    const calls = readModelCalls(
+      '[{"cost":0,"cached":true,"outputTokens":2,"inputTokens":1,"model":"m","failed":false,"extra":1}]',
+      where,
+    );
+    expect(calls.map((call) => Object.keys(call))).toEqual([
+      ['model', 'inputTokens', 'outputTokens', 'cached', 'cost', 'priced', 'failed'],
+    ]);
+    expect(readModelCalls('[]', where)).toEqual([]);
+    const labels = readLabels('{"__proto__":"x","a":"b","c":[]}', where);
+    expect(labels).toEqual({ a: 'b', c: [] });
+    expect(Object.hasOwn(labels, '__proto__')).toBe(false);
+    expect(failure(() => readMetrics('{"score":1e999}', where))).toBe(
+      `${where}: metrics.score: Invalid input: expected number, received number`,
+    );
+    expect(
+      failure(() => readModelCalls('[{"model":"m","inputTokens":1,"outputTokens":1,"cached":1,"cost":0}]', where)),
+    ).toBe(`${where}: model_calls.0.cached: Invalid input: expected boolean, received number`);
+  });
+
+  it('says where only when something is wrong', () => {
+    let asked = 0;
+    const lazyWhere = () => {
+      asked += 1;
+      return where;
+    };
+    expect(readMetrics('{"score":1}', lazyWhere)).toEqual({ score: 1 });
+    expect(readLabels('{"a":["b"]}', lazyWhere)).toEqual({ a: ['b'] });
+    expect(asked).toBe(0);
+    expect(failure(() => readMetrics('{"score":true}', lazyWhere))).toBe(
+      `${where}: metrics.score: Invalid input: expected number, received boolean`,
+    );
+    expect(asked).toBe(1);
+  });
 });

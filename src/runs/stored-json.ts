@@ -62,28 +62,110 @@ export class StoredRowError extends Error {
   override readonly name = 'StoredRowError';
 }
 
-function parseJson<T>(check: shape.Shape<T>, text: string, where: string, column: string): T {
+/**
+ * Parses a column and checks it. `quick` is a check written for the common case, without the paths a
+ * shape keeps for its error: it returns the value as the shape would, or `undefined` when it is not sure,
+ * and then the shape decides (and names where the value is wrong). `where` is built only for an error.
+ */
+function parseJson<T>(
+  check: shape.Shape<T>,
+  text: string,
+  where: Where,
+  column: string,
+  quick?: (value: unknown) => T | undefined,
+): T {
   let value: unknown;
   try {
     value = JSON.parse(text);
   } catch (error) {
-    throw new StoredRowError(`${where}: ${column} is not JSON (${error instanceof Error ? error.message : error})`);
+    throw new StoredRowError(
+      `${place(where)}: ${column} is not JSON (${error instanceof Error ? error.message : error})`,
+    );
   }
+  const quickly = quick?.(value);
+  if (quickly !== undefined) return quickly;
   try {
     return check(value, []);
   } catch (error) {
     if (!(error instanceof shape.ShapeError)) throw error;
-    const place = [column, ...error.path].join('.');
-    throw new StoredRowError(`${where}: ${place}: ${error.message}`);
+    const path = [column, ...error.path].join('.');
+    throw new StoredRowError(`${place(where)}: ${path}: ${error.message}`);
   }
 }
 
-export const readLabels = (text: string, where: string): Labels => parseJson(labelsShape, text, where, 'labels');
-export const readMetrics = (text: string, where: string): MetricValues =>
-  parseJson(metricsShape, text, where, 'metrics');
-export const readModelCalls = (text: string, where: string): ModelCallUsage[] =>
-  parseJson(modelCallsShape, text, where, 'model_calls');
-export const readConfig = (text: string, where: string): Record<string, unknown> =>
+/** Where a column was read (store, run, case), or how to say it when an error needs it. */
+export type Where = string | (() => string);
+
+const place = (where: Where): string => (typeof where === 'string' ? where : where());
+
+function isPlainRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value) && !Object.hasOwn(value, '__proto__');
+}
+
+/** Labels as `labelsShape` returns them, when every value is a string or a list of strings. */
+function quickLabels(value: unknown): Labels | undefined {
+  if (!isPlainRecord(value)) return undefined;
+  for (const key in value) {
+    const label = value[key];
+    if (typeof label === 'string') continue;
+    if (!Array.isArray(label)) return undefined;
+    for (const item of label) if (typeof item !== 'string') return undefined;
+  }
+  return value as Labels;
+}
+
+/** Metrics as `metricsShape` returns them, when every value is a finite number or null. */
+function quickMetrics(value: unknown): MetricValues | undefined {
+  if (!isPlainRecord(value)) return undefined;
+  for (const key in value) {
+    const metric = value[key];
+    if (metric !== null && !(typeof metric === 'number' && Number.isFinite(metric))) return undefined;
+  }
+  return value as MetricValues;
+}
+
+/** Model calls as `modelCallsShape` returns them (fields in its order, `priced` defaulted), when all fit. */
+function quickModelCalls(value: unknown): ModelCallUsage[] | undefined {
+  if (!Array.isArray(value)) return undefined;
+  const calls: ModelCallUsage[] = [];
+  for (const call of value) {
+    if (!isPlainRecord(call)) return undefined;
+    const { model, inputTokens, outputTokens, cached, cost, priced, failed } = call;
+    if (
+      typeof model !== 'string' ||
+      !isFiniteNumber(inputTokens) ||
+      !isFiniteNumber(outputTokens) ||
+      typeof cached !== 'boolean' ||
+      !isFiniteNumber(cost) ||
+      (priced !== undefined && typeof priced !== 'boolean') ||
+      (failed !== undefined && typeof failed !== 'boolean')
+    ) {
+      return undefined;
+    }
+    calls.push({
+      model,
+      inputTokens,
+      outputTokens,
+      cached,
+      cost,
+      priced: priced ?? true,
+      ...(failed === undefined ? {} : { failed }),
+    });
+  }
+  return calls;
+}
+
+function isFiniteNumber(value: unknown): value is number {
+  return typeof value === 'number' && Number.isFinite(value);
+}
+
+export const readLabels = (text: string, where: Where): Labels =>
+  parseJson(labelsShape, text, where, 'labels', quickLabels);
+export const readMetrics = (text: string, where: Where): MetricValues =>
+  parseJson(metricsShape, text, where, 'metrics', quickMetrics);
+export const readModelCalls = (text: string, where: Where): ModelCallUsage[] =>
+  parseJson(modelCallsShape, text, where, 'model_calls', quickModelCalls);
+export const readConfig = (text: string, where: Where): Record<string, unknown> =>
   parseJson(configShape, text, where, 'config');
-export const readManifest = (text: string, where: string): RunManifest =>
+export const readManifest = (text: string, where: Where): RunManifest =>
   parseJson(manifestShape, text, where, 'manifest');

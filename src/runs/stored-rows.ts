@@ -42,9 +42,9 @@ export function decodeRun(row: RunColumns, storePath: string): StoredRun {
 }
 
 export function decodeEpisodeRow(row: EpisodeColumns, storePath: string): EpisodeRow {
-  const where = `${storePath}: run "${row.run_id}", ${row.benchmark} case "${row.case_id}" trial ${row.trial}`;
+  const where = () => `${storePath}: run "${row.run_id}", ${row.benchmark} case "${row.case_id}" trial ${row.trial}`;
   if (row.status !== 'scored' && row.status !== 'failed') {
-    throw new StoredRowError(`${where}: status "${String(row.status)}" is neither scored nor failed`);
+    throw new StoredRowError(`${where()}: status "${String(row.status)}" is neither scored nor failed`);
   }
   return {
     runId: String(row.run_id),

@@ -1,4 +1,4 @@
-import { seededRandom } from '../world/id-generator.js';
+import { seededResampleMeans } from '../world/id-generator.js';
 
 /**
  * Statistics over repeated trials, as tau-bench defines them. For each case with n trials of which c
@@ -68,18 +68,34 @@ export function choose(n: number, k: number): number {
   return result;
 }
 
+/**
+ * The percentile interval of `resamples` bootstrap means (see {@link seededResampleMeans}): the same values
+ * and seed always give the same interval. The last interval is kept: a report asks twice for the same one
+ * (the benchmark's table and the trial statistics), and it is the costly part.
+ */
 function bootstrapInterval(values: readonly number[], resamples: number, seed: string): [number, number] {
   if (values.length === 0) return [Number.NaN, Number.NaN];
-  const random = seededRandom(seed);
-  const means: number[] = [];
-  for (let resample = 0; resample < resamples; resample += 1) {
-    let sum = 0;
-    for (let draw = 0; draw < values.length; draw += 1) sum += values[Math.floor(random() * values.length)] ?? 0;
-    means.push(sum / values.length);
+  if (lastInterval?.seed === seed && lastInterval.resamples === resamples && sameValues(lastInterval.values, values)) {
+    return [...lastInterval.interval];
   }
-  means.sort((a, b) => a - b);
-  const at = (quantile: number) => means[Math.min(means.length - 1, Math.floor(quantile * means.length))] ?? Number.NaN;
-  return [at(0.025), at(0.975)];
+  const means = seededResampleMeans(seed, Float64Array.from(values), resamples);
+  const unordered = means.some(Number.isNaN);
+  // A typed array sorts numbers as (a, b) => a - b does, except NaN, which that comparator leaves unordered.
+  const sorted = unordered ? [...means].sort((a, b) => a - b) : means.sort();
+  const at = (quantile: number) => sorted[Math.min(resamples - 1, Math.floor(quantile * resamples))] ?? Number.NaN;
+  const interval: [number, number] = [at(0.025), at(0.975)];
+  lastInterval = { seed, resamples, values: [...values], interval };
+  return [...interval];
+}
+
+let lastInterval:
+  | { seed: string; resamples: number; values: readonly number[]; interval: readonly [number, number] }
+  | undefined;
+
+function sameValues(kept: readonly number[], values: readonly number[]): boolean {
+  if (kept.length !== values.length) return false;
+  for (let index = 0; index < values.length; index++) if (!Object.is(kept[index], values[index])) return false;
+  return true;
 }
 
 function average(values: readonly number[]): number {

@@ -1,4 +1,4 @@
-import { conversationFor } from '../models/index.js';
+import { conversationFor } from '../models/conversation-to-model.js';
 import type { ModelAdapter, ModelMessage, ModelSettings, Turn, TurnRequest, User } from '../spec/index.js';
 
 /**

@@ -6,6 +6,7 @@ import { canonicalJson } from '../../world/index.js';
 import { filterCases } from './case-filter.js';
 import { type SandboxCase, sandboxCases } from './cases.js';
 import { optionList } from './options.js';
+import type { SandboxScenario } from './sandbox-scenario.js';
 import type { SandboxCategory } from './scenario-file.js';
 import { BUILT_IN_SCENARIOS, loadScenarios } from './scenario-loader.js';
 
@@ -32,20 +33,28 @@ export async function loadSandboxCases(request: LoadCasesRequest): Promise<Loade
   };
 }
 
-/** A hash of what decides each case's score: its id, opening, augmentation and scenario (not its file path). */
+/**
+ * A hash of what decides each case's score: its id, opening, augmentation and scenario (not its file path).
+ * Each case adds `canonicalJson({ id, opening, augmentation, scenario })` and a newline; the scenario's part is
+ * written once per scenario (its paraphrases and augmentations share it) and joined after the other keys,
+ * which all sort before "scenario".
+ */
 export function sandboxCaseSetHash(cases: readonly SandboxCase[]): string {
   const hash = createHash('sha256');
+  const scenarioTexts = new Map<SandboxScenario, string>();
   for (const sandboxCase of cases) {
-    const { file: _file, ...scenario } = sandboxCase.scenario;
-    hash.update(
-      canonicalJson({
-        id: sandboxCase.id,
-        opening: sandboxCase.opening,
-        augmentation: sandboxCase.augmentation,
-        scenario,
-      }),
-    );
-    hash.update('\n');
+    let scenarioText = scenarioTexts.get(sandboxCase.scenario);
+    if (scenarioText === undefined) {
+      const { file: _file, ...scenario } = sandboxCase.scenario;
+      scenarioText = canonicalJson(scenario);
+      scenarioTexts.set(sandboxCase.scenario, scenarioText);
+    }
+    const head = canonicalJson({
+      id: sandboxCase.id,
+      opening: sandboxCase.opening,
+      augmentation: sandboxCase.augmentation,
+    });
+    hash.update(`${head.slice(0, -1)},"scenario":${scenarioText}}\n`);
   }
   return hash.digest('hex');
 }

@@ -160,6 +160,7 @@ describe('scenario files', () => {
       ['broken.yaml', ''],
       ['twin.yaml', 'id'],
     ]);
+    expect(problems[0]?.message).toMatch(/^not valid YAML: .* at line 1, column \d+/);
   });
 
   it('exports a JSON Schema for editors', () => {

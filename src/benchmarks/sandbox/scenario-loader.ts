@@ -1,9 +1,9 @@
 import { readdir, readFile, stat } from 'node:fs/promises';
 import { extname, join } from 'node:path';
 import { Temporal } from 'temporal-polyfill';
-import { parse as parseYaml } from 'yaml';
 import { SANDBOX_PRESETS } from '../../domains/sandbox/index.js';
 import type { CellValue, Row, Turn } from '../../spec/index.js';
+import { parseYamlText } from '../../world/yaml-text.js';
 import type { ConstraintSpec, MilestoneSpec } from './milestones/index.js';
 import type { SandboxScenario } from './sandbox-scenario.js';
 import { sandboxToolkit } from './sandbox-toolkit.js';
@@ -32,8 +32,10 @@ export async function loadScenarios(paths: readonly string[]): Promise<LoadResul
   const scenarios: SandboxScenario[] = [];
   const problems: ScenarioProblem[] = [];
   const seen = new Map<string, string>();
-  for (const file of files) {
-    const result = await loadScenarioFile(file);
+  // Every file is asked for at once (the disk reads on while the first ones are checked), then checked in order.
+  const reads = files.map((file) => ({ file, text: readText(file) }));
+  for (const { file, text } of reads) {
+    const result = scenarioFromText(file, await text);
     if (result.problems.length > 0) {
       problems.push(...result.problems);
       continue;
@@ -71,16 +73,23 @@ async function expand(path: string): Promise<string[]> {
 export async function loadScenarioFile(
   file: string,
 ): Promise<{ scenario?: SandboxScenario; problems: ScenarioProblem[] }> {
+  return scenarioFromText(file, await readText(file));
+}
+
+/** The file's text, or why it cannot be read. */
+function readText(file: string): Promise<string | Error> {
+  return readFile(file, 'utf8').catch((error: unknown) => (error instanceof Error ? error : new Error(String(error))));
+}
+
+function scenarioFromText(
+  file: string,
+  text: string | Error,
+): { scenario?: SandboxScenario; problems: ScenarioProblem[] } {
   const problem = (path: string, message: string): ScenarioProblem => ({ file, path, message });
-  let text: string;
-  try {
-    text = await readFile(file, 'utf8');
-  } catch (error) {
-    return { problems: [problem('', `cannot read the file: ${(error as Error).message}`)] };
-  }
+  if (text instanceof Error) return { problems: [problem('', `cannot read the file: ${text.message}`)] };
   let data: unknown;
   try {
-    data = extname(file) === '.json' ? JSON.parse(text) : parseYaml(text);
+    data = extname(file) === '.json' ? JSON.parse(text) : parseYamlText(text);
   } catch (error) {
     return {
       problems: [problem('', `not valid ${extname(file) === '.json' ? 'JSON' : 'YAML'}: ${(error as Error).message}`)],

@@ -1,7 +1,8 @@
 import { resolve } from 'node:path';
 import { type Command, InvalidArgumentError } from 'commander';
 import { runExampleEpisode } from '../../demo/example-episode.js';
-import { createModelAdapter, type ModelClient, parseModelSpec } from '../../models/index.js';
+import type { createModelAdapter, ModelClient } from '../../models/providers/create-model-adapter.js';
+import { parseModelSpec } from '../../models/providers/model-spec.js';
 import { CASE_SNAPSHOT_ENVIRONMENT, readCaseSnapshot } from '../../runs/case-snapshot.js';
 import type { ScoreThreshold } from '../../runs/exit-codes.js';
 import {
@@ -20,6 +21,7 @@ import {
   runBenchmark,
   SCRIPTED_USER,
   sendEventsToParent,
+  startWaitingWorkers,
   stopWithParent,
   storedOptionValues,
   workerCommandFor,
@@ -61,6 +63,14 @@ export async function runRun(options: RunCommandOptions, command: Command): Prom
   }
   const { config } = await loadConfigFile(options.config);
   const flags = mergeRunFlags(command, options, config);
+  // The workers start loading now, while this process loads the cases (they are told their run later).
+  const waiting =
+    options.workers > 1 && !isRunWorker()
+      ? startWaitingWorkers(options.workers - 1, {
+          script: process.argv[1] ?? '',
+          ...(options.resume ? {} : { benchmark: flags.benchmark }),
+        })
+      : undefined;
   const store = await RunStore.open(flags.db);
   try {
     const { runId, settings, benchmark, stored } = await resolveRun(store, command, options, flags, config);
@@ -80,6 +90,8 @@ export async function runRun(options: RunCommandOptions, command: Command): Prom
     // A worker plays the cases its parent loaded (when it could hand them over), not a second load of them.
     const snapshotPath = worker ? process.env[CASE_SNAPSHOT_ENVIRONMENT] : undefined;
     const loaded = snapshotPath ? readCaseSnapshot(snapshotPath, benchmark.id) : undefined;
+    // The providers (the AI SDK, undici) are loaded only by a run that talks to a model.
+    const makeAdapter = [settings.agent, settings.user].some(isModelSpec) ? await loadModelProviders() : undefined;
     const interruption = interruptOnSignals(worker);
     let outcome: Awaited<ReturnType<typeof runBenchmark>>;
     try {
@@ -104,7 +116,7 @@ export async function runRun(options: RunCommandOptions, command: Command): Prom
           cache: settings.cache,
         },
         context: {
-          adapterFor: modelAdapters(settings, flags, options.client),
+          adapterFor: modelAdapters(settings, flags, options.client, makeAdapter),
           ...(customAgent ? { customAgent } : {}),
         },
         ...(settings.maxMessages === undefined ? {} : { maxMessages: settings.maxMessages }),
@@ -126,6 +138,7 @@ export async function runRun(options: RunCommandOptions, command: Command): Prom
                   cases: { benchmark: benchmark.id, loaded: selected },
                   workers: options.workers,
                   command: workerCommandFor(run.runId),
+                  ...(waiting ? { waiting } : {}),
                   onWorkerExit: ({ worker: slot, pid, how }) =>
                     process.stderr.write(`\nworker ${slot} (pid ${pid}) ${how}; its episodes go to the others\n`),
                 }),
@@ -138,7 +151,8 @@ export async function runRun(options: RunCommandOptions, command: Command): Prom
             ...(modulePath ? { agentModule: agentModuleProvenance(modulePath) } : {}),
           };
           const allowed = stored ? checkStoredSettings(runId, stored, settings, manifest, options) : [];
-          if (options.preflight && settings.cache !== 'replay') await preflightModels(settings, flags, options.client);
+          if (options.preflight && settings.cache !== 'replay')
+            await preflightModels(settings, flags, options.client, makeAdapter);
           const allowedChanges = [...(stored?.manifest.allowedChanges ?? []), ...allowed];
           return {
             manifest: { ...manifest, ...(allowedChanges.length > 0 ? { allowedChanges } : {}) },
@@ -205,12 +219,18 @@ export async function runRun(options: RunCommandOptions, command: Command): Prom
     if (verdict.code !== 0) process.stderr.write(`toolgauge: ${verdict.reason} (exit code ${verdict.code})\n`);
     process.exitCode = verdict.code;
   } finally {
+    waiting?.dispose();
     store.close();
   }
 }
 
 /** One tiny request per model (and a check of its key and URL) before anything is played. */
-async function preflightModels(settings: RunSettings, flags: RunFlags, client: ModelClient): Promise<void> {
+async function preflightModels(
+  settings: RunSettings,
+  flags: RunFlags,
+  client: ModelClient,
+  makeAdapter: MakeAdapter | undefined,
+): Promise<void> {
   const targets: PreflightTarget[] = (['agent', 'user'] as const)
     .map((role) => ({ role, spec: role === 'agent' ? settings.agent : settings.user }))
     .filter(({ spec }) => isModelSpec(spec))
@@ -219,11 +239,23 @@ async function preflightModels(settings: RunSettings, flags: RunFlags, client: M
       spec,
       adapter: () => {
         const baseUrl = baseUrlFor(role, settings, flags);
-        return createModelAdapter(spec, { client, ...(baseUrl ? { baseUrl } : {}) });
+        return providersFor(spec, makeAdapter)(spec, { client, ...(baseUrl ? { baseUrl } : {}) });
       },
     }));
   const problems = await preflight(targets);
   if (problems.length > 0) throw new UsageError(formatPreflightProblems(problems));
+}
+
+type MakeAdapter = typeof createModelAdapter;
+
+async function loadModelProviders(): Promise<MakeAdapter> {
+  return (await import('../../models/providers/create-model-adapter.js')).createModelAdapter;
+}
+
+/** The adapter maker loaded for a run whose participants include a model (`spec` is one of them). */
+function providersFor(spec: string, makeAdapter: MakeAdapter | undefined): MakeAdapter {
+  if (!makeAdapter) throw new Error(`"${spec}" is not a model of this run: its providers were not loaded`);
+  return makeAdapter;
 }
 
 /** Whether an agent or user spec names a model (and so gets a preflight request). */
@@ -396,6 +428,7 @@ function modelAdapters(
   settings: RunSettings,
   flags: RunFlags,
   client: ModelClient,
+  makeAdapter: MakeAdapter | undefined,
 ): (spec: string, role: 'agent' | 'user') => ModelAdapter {
   const adapters = new Map<string, ModelAdapter>();
   const limiters = new Map<string, EndpointLimiter>();
@@ -414,7 +447,7 @@ function modelAdapters(
         ? { ...DEFAULT_RETRY_POLICY, timeoutMs: settings.timeoutMs }
         : DEFAULT_RETRY_POLICY;
       adapter = new ResilientModelAdapter(
-        createModelAdapter(spec, { client, ...(baseUrl ? { baseUrl } : {}) }),
+        providersFor(spec, makeAdapter)(spec, { client, ...(baseUrl ? { baseUrl } : {}) }),
         limiter,
         policy,
       );

@@ -69,7 +69,14 @@ const toolJsons = new WeakMap<ToolSchema['parameters'], Map<string, string>>();
 /** Kept JSONs per parameters object at most (a rewritten description is kept beside the original). */
 const MAX_TOOL_JSONS_PER_PARAMETERS = 16;
 
+/** Each tool schema object's JSON: tool sets hand out the same schema objects request after request. */
+const toolJsonBySchema = new WeakMap<ToolSchema, string>();
+
 function toolJson(tool: ToolSchema): string {
+  return remembered(toolJsonBySchema, tool, () => toolJsonByText(tool));
+}
+
+function toolJsonByText(tool: ToolSchema): string {
   const byText = remembered(toolJsons, tool.parameters, () => new Map<string, string>());
   const key = `${tool.name}\u0000${tool.description}`;
   return rememberedUpTo(byText, MAX_TOOL_JSONS_PER_PARAMETERS, key, () => JSON.stringify(wireTool(tool)));
