@@ -75,6 +75,8 @@ interface RegistryAugmentations {
   readonly agentTools: readonly Tool[];
   readonly views: Map<Augmentation, Map<Tool, ToolView>>;
   readonly shared: Map<string, SharedAugmentation>;
+  /** The ranked distraction candidates per necessary and denied tools (see `offeredTools`). */
+  readonly rankings: Map<string, readonly Tool[]>;
   /** The presented views per augmentation and set of offered tools (see `presentation`). */
   readonly presentations: Map<string, Omit<SharedAugmentation, 'tools'>>;
   scrambledNames: ReadonlyMap<string, string> | undefined;
@@ -90,6 +92,7 @@ function registryAugmentations(registry: ToolRegistry): RegistryAugmentations {
       agentTools: registry.forRole('agent'),
       views: new Map(),
       shared: new Map(),
+      rankings: new Map(),
       presentations: new Map(),
       scrambledNames: undefined,
     };
@@ -114,7 +117,7 @@ function sharedAugmentation(options: AugmentedToolSetOptions): SharedAugmentatio
       throw new DefinitionError(`tool "${tool.name}" is not an agent tool, so it cannot be offered to the agent`);
     }
   }
-  const tools = offeredTools(augmentations.agentTools, necessary, denied, augmentation);
+  const tools = offeredTools(augmentations, necessary, denied, augmentation);
   const { presented, withheld, plain } = presentation(augmentations, registry, augmentation, tools);
   const shared: SharedAugmentation = { tools, presented, withheld, plain };
   if (augmentations.shared.size >= 5000) augmentations.shared.clear();
@@ -152,7 +155,7 @@ function presentation(
 
 /** The tools to offer, before the case's shuffle: the needed ones, then the distractions by rank. */
 function offeredTools(
-  agentTools: readonly Tool[],
+  augmentations: RegistryAugmentations,
   necessary: readonly Tool[],
   denied: ReadonlySet<string>,
   augmentation: Augmentation,
@@ -161,9 +164,16 @@ function offeredTools(
   const count = distractionCount(augmentation);
   if (count === 0) return needed;
 
-  const neededNames = new Set(necessary.map((tool) => tool.name));
-  const candidates = agentTools.filter((tool) => !neededNames.has(tool.name) && !denied.has(tool.name));
-  const ranked = rankDistractionTools(candidates, needed);
+  // Every augmentation with distractions ranks the same candidates for the same necessary and denied tools.
+  const rankingKey = JSON.stringify([necessary.map((tool) => tool.name), [...denied]]);
+  let ranked = augmentations.rankings.get(rankingKey);
+  if (!ranked) {
+    const neededNames = new Set(necessary.map((tool) => tool.name));
+    const candidates = augmentations.agentTools.filter((tool) => !neededNames.has(tool.name) && !denied.has(tool.name));
+    ranked = rankDistractionTools(candidates, needed);
+    if (augmentations.rankings.size >= 5000) augmentations.rankings.clear();
+    augmentations.rankings.set(rankingKey, ranked);
+  }
   const distractions = count === 'all' ? ranked : ranked.slice(0, count);
   return [...needed, ...distractions];
 }
