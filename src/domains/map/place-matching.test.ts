@@ -2,7 +2,7 @@ import { partial_ratio, ratio, token_sort_ratio } from 'fuzzball';
 import { describe, expect, it } from 'vitest';
 import { loadPlaces } from '../knowledge-data/places.js';
 import { normalizeSearchText } from '../knowledge-data/search-text.js';
-import { indexPlace, nameSimilarity, partialRatioUpperBound } from './place-matching.js';
+import { fuzzyUpperBounds, indexPlace, nameSimilarity, partialRatioUpperBound } from './place-matching.js';
 
 const PLAIN = { full_process: false };
 
@@ -64,6 +64,21 @@ describe('partialRatioUpperBound', () => {
     }
   });
 
+  it("bounds fuzzball's ratio, and token_sort_ratio for words separated by single spaces", () => {
+    const random = seededRandom(11);
+    for (let round = 0; round < 3000; round += 1) {
+      const alphabet = round % 2 === 0 ? 'ab c' : 'abcdefgh ';
+      const a = randomText(random, alphabet, 12);
+      const b = randomText(random, alphabet, 12);
+      const bounds = fuzzyUpperBounds(a, b);
+      expect(bounds.ratio, `"${a}" / "${b}"`).toBeGreaterThanOrEqual(ratio(a, b, PLAIN));
+      const words = (text: string) => text.split(' ').filter(Boolean).join(' ');
+      expect(fuzzyUpperBounds(words(a), words(b)).ratio).toBeGreaterThanOrEqual(
+        token_sort_ratio(words(a), words(b), PLAIN),
+      );
+    }
+  });
+
   it('is 100 for a part of the other text, and low for texts sharing few characters', () => {
     expect(partialRatioUpperBound('museum', 'san francisco museum of modern art')).toBe(100);
     expect(partialRatioUpperBound('pharmacy', 'golden gate bridge')).toBeLessThan(50);
@@ -71,6 +86,24 @@ describe('partialRatioUpperBound', () => {
 });
 
 describe('nameSimilarity', () => {
+  it('is on the same side of the close and loose scores as the full similarity, for random texts', () => {
+    const random = seededRandom(23);
+    const disagreements: string[] = [];
+    for (let round = 0; round < 3000; round += 1) {
+      const alphabet = round % 3 === 0 ? 'ab c' : round % 3 === 1 ? 'abcdefgh ' : 'abcdefghijklmnop  ';
+      const query = randomText(random, alphabet, 10);
+      const name = randomText(random, alphabet, 16);
+      // fuzzball's token_sort_ratio throws on a text of spaces only (no word to sort); queries never are.
+      if (query.trim() === '' || name.trim() === '') continue;
+      const shown = nameSimilarity(query, name);
+      const full = fullSimilarity(query, name);
+      if (shown > full || shown >= 82 !== full >= 82 || shown >= 90 !== full >= 90) {
+        disagreements.push(`"${query}" / "${name}": ${shown} for ${full}`);
+      }
+    }
+    expect(disagreements).toEqual([]);
+  });
+
   it('is on the same side of the close and loose scores as the full similarity, for the gazetteer', () => {
     const { names, queries } = gazetteerTexts();
     let skipped = 0;

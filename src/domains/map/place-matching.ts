@@ -128,30 +128,40 @@ function categoryRatio(query: string, word: string): number {
  * similarity, the last two slightly discounted (as in fuzzball's WRatio). Unlike WRatio it leaves out
  * shared-word-set scoring, which rates "gas station" close to any "… Station".
  *
- * Only the tiers read it (is it at least {@link LOOSE_SCORE}, at least {@link CLOSE_SCORE}?), so the
- * part-of-the-other similarity, by far the dearest, is left out where it cannot change either answer:
- * when the other two already reach the close score, or when its bound (see
- * {@link partialRatioUpperBound}) keeps it below the loose score. The value may then be lower than the
- * full similarity, but always on the same side of both scores (exported for its test).
+ * Only the tiers read it (is it at least {@link LOOSE_SCORE}, at least {@link CLOSE_SCORE}?), so parts
+ * are left out where they cannot change either answer: everything when the bounds of all three stay below
+ * the loose score (most pairs: a query shares few letters with most names), and the part-of-the-other
+ * similarity, by far the dearest, when the other two already reach the close score or its own bound
+ * stays below the loose score (see {@link fuzzyUpperBounds}). The value may then be lower than the full
+ * similarity, but always on the same side of both scores (exported for its test).
  */
 export function nameSimilarity(query: string, name: string): number {
+  const bounds = fuzzyUpperBounds(query, name);
+  const partialCounts = bounds.partial * 0.9 >= LOOSE_SCORE;
+  if (!partialCounts && bounds.ratio < LOOSE_SCORE && isWordsWithSingleSpaces(query) && isWordsWithSingleSpaces(name)) {
+    return 0;
+  }
   const options = { full_process: false };
   const plain = Math.max(ratio(query, name, options), token_sort_ratio(query, name, options) * 0.95);
-  if (plain >= CLOSE_SCORE || partialRatioUpperBound(query, name) * 0.9 < LOOSE_SCORE) return plain;
+  if (plain >= CLOSE_SCORE || !partialCounts) return plain;
   return Math.max(plain, partial_ratio(query, name, options) * 0.9);
 }
 
 /**
- * An upper bound of fuzzball's `partial_ratio` (without processing). It scores the shorter text `s`
- * against windows of the longer one as `round(200 × LCS / (|s| + |window|))`, where a window is at most
- * `|s|` long and at least its LCS with `s`; the LCS is at most `m`, the characters (UTF-16 code units,
- * as fuzzball compares them) the two texts have in common counted with multiplicity. So no window scores
- * above `round(200 × m / (|s| + m))`.
+ * Upper bounds of fuzzball's `ratio` and `partial_ratio` (without processing), from `m`, the characters
+ * (UTF-16 code units, as fuzzball compares them) the two texts have in common counted with multiplicity,
+ * which bounds their longest common subsequence (LCS):
+ * - `ratio` is `round(200 × LCS / (|a| + |b|))` (Levenshtein with substitutions costing 2), so at most
+ *   `round(200 × m / (|a| + |b|))`; `token_sort_ratio` too, for texts whose sorted words have the same
+ *   characters and length (words separated by single spaces, see {@link isWordsWithSingleSpaces});
+ * - `partial_ratio` scores the shorter text `s` against windows of the longer one as
+ *   `round(200 × LCS / (|s| + |window|))`, where a window is at most `|s|` long and at least its LCS with
+ *   `s`, so no window scores above `round(200 × m / (|s| + m))`.
  */
-export function partialRatioUpperBound(a: string, b: string): number {
+export function fuzzyUpperBounds(a: string, b: string): { readonly ratio: number; readonly partial: number } {
   const shorter = a.length <= b.length ? a : b;
   const longer = shorter === a ? b : a;
-  if (shorter.length === 0) return 0;
+  if (shorter.length === 0) return { ratio: 0, partial: 0 };
   const available = new Map<number, number>();
   for (let index = 0; index < longer.length; index += 1) {
     const unit = longer.charCodeAt(index);
@@ -166,7 +176,23 @@ export function partialRatioUpperBound(a: string, b: string): number {
       common += 1;
     }
   }
-  return Math.round((200 * common) / (shorter.length + common));
+  return {
+    ratio: Math.round((200 * common) / (a.length + b.length)),
+    partial: Math.round((200 * common) / (shorter.length + common)),
+  };
+}
+
+/** An upper bound of fuzzball's `partial_ratio` (see {@link fuzzyUpperBounds}). */
+export function partialRatioUpperBound(a: string, b: string): number {
+  return fuzzyUpperBounds(a, b).partial;
+}
+
+/**
+ * Words (runs of non-whitespace) separated by single spaces, nothing before or after: sorting its words
+ * (what `token_sort_ratio` does) keeps its characters and length.
+ */
+function isWordsWithSingleSpaces(text: string): boolean {
+  return /^\S+(?: \S+)*$/.test(text);
 }
 
 /** Whether the query is a name or brand of the place together with one of its category words, either order. */
