@@ -14,5 +14,5 @@ export * from './run-events.js';
 export * from './run-report.js';
 export * from './run-store.js';
 export * from './run-workers.js';
-export * from './waiting-workers.js';
 export * from './usage-meter.js';
+export * from './waiting-workers.js';
