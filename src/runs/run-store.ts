@@ -351,11 +351,16 @@ export class RunStore {
 
   /** Keys (see `episodeKey`) of the run's scored episodes: what a resume skips. */
   scoredKeys(runId: string): Set<string> {
+    return this.keysWithStatus(runId, 'scored');
+  }
+
+  /** The keys (`episodeKey`) of the run's stored episodes with this status, read without their rows. */
+  keysWithStatus(runId: string, status: EpisodeRow['status']): Set<string> {
     this.flush();
-    const rows = this.database.all(
-      "SELECT benchmark, case_id, trial FROM episodes WHERE run_id = ? AND status = 'scored'",
-      [runId],
-    );
+    const rows = this.database.all('SELECT benchmark, case_id, trial FROM episodes WHERE run_id = ? AND status = ?', [
+      runId,
+      status,
+    ]);
     return new Set(rows.map((row) => episodeKey(String(row.benchmark), String(row.case_id), Number(row.trial))));
   }
 

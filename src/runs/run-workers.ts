@@ -260,17 +260,15 @@ export async function executeRunInWorkers(options: ExecuteRunInWorkersOptions): 
   }
   if (failure) throw failure;
 
-  const stored = new Map(
-    options.store
-      .episodes(options.runId, { withRecords: false })
-      .map((row) => [episodeKey(row.benchmark, row.caseId, row.trial), row.status]),
-  );
+  // Counted from the keys alone: decoding every stored row would cost the end of a long run a second.
+  const scoredKeys = options.store.keysWithStatus(options.runId, 'scored');
+  const failedKeys = options.store.keysWithStatus(options.runId, 'failed');
   let scored = 0;
   let failed = 0;
   for (const job of pending) {
-    const status = stored.get(episodeKey(job.benchmark, job.caseId, job.trial));
-    if (status === 'scored') scored += 1;
-    else if (status === 'failed') failed += 1;
+    const key = episodeKey(job.benchmark, job.caseId, job.trial);
+    if (scoredKeys.has(key)) scored += 1;
+    else if (failedKeys.has(key)) failed += 1;
   }
   const cost = options.store.runCost(options.runId);
   const seconds = (performance.now() - started) / 1000;

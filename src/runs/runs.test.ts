@@ -59,9 +59,11 @@ describe('run store', () => {
     };
     store.saveEpisode({ ...row, status: 'failed', score: null, error: 'down' });
     expect(store.scoredKeys('r').size).toBe(0);
+    expect([...store.keysWithStatus('r', 'failed')]).toEqual([episodeKey('sandbox', 'c', 0)]);
     store.saveEpisode({ ...row, status: 'scored', score: 0.5, error: null });
     expect(store.episodes('r')).toHaveLength(1);
     expect([...store.scoredKeys('r')]).toEqual([episodeKey('sandbox', 'c', 0)]);
+    expect(store.keysWithStatus('r', 'failed').size).toBe(0);
     // Both attempts were paid for: the failed one's cost is kept.
     expect(store.runCost('r')).toBe(1);
     // A failed row never overwrites a scored one (another process may fail the episode late).
