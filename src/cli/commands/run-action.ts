@@ -71,7 +71,10 @@ export async function runRun(options: RunCommandOptions, command: Command): Prom
           ...(options.resume ? {} : { benchmark: flags.benchmark }),
         })
       : undefined;
-  const store = await RunStore.open(flags.db);
+  const store = await RunStore.open(flags.db).catch((error: unknown) => {
+    waiting?.dispose();
+    throw error;
+  });
   try {
     const { runId, settings, benchmark, stored } = await resolveRun(store, command, options, flags, config);
     checkParticipants(benchmark, settings);
