@@ -169,7 +169,11 @@ export class RunStore {
       if (version === STORE_FORMAT_VERSION) return new RunStore(database, path, true, options.batch);
       database.close();
     }
-    if (path !== ':memory:') await mkdir(dirname(path), { recursive: true });
+    if (path !== ':memory:') {
+      await mkdir(dirname(path), { recursive: true }).catch((error: unknown) => {
+        throw new Error(`${path}: cannot make the store's folder (${(error as Error).message})`, { cause: error });
+      });
+    }
     // Several processes may open one new store at the same moment (`--workers`, two runs sharing a
     // store), and the one that loses the race for the new file's first locks (the switch to WAL, the
     // schema) can be told "database is locked" despite the busy timeout (seen once under heavy load). It

@@ -1,4 +1,4 @@
-import { mkdtemp } from 'node:fs/promises';
+import { mkdtemp, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -75,6 +75,13 @@ describe('run store', () => {
     store.ensureRun('empty', { agent: 'typo' }, '2026-01-01T00:00:00Z');
     expect(store.ensureRun('empty', { agent: 'oracle' }, 'later').config).toEqual({ agent: 'oracle' });
     store.close();
+  });
+
+  it('names the store when its folder cannot be made (a file in the way)', async () => {
+    const file = join(await mkdtemp(join(tmpdir(), 'store-')), 'not-a-folder');
+    await writeFile(file, '');
+    const path = join(file, 'runs.db');
+    await expect(RunStore.open(path)).rejects.toThrow(`${path}: cannot make the store's folder`);
   });
 
   it('merges another store, filling failed episodes but never duplicating', async () => {
