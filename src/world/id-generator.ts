@@ -16,19 +16,28 @@ export function deterministicId(seed: string, sequence: number): string {
 export function seededRandom(seed: string): () => number {
   let state = seedState(seed);
   return () => {
-    state = (state + 0x6d2b79f5) | 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+    state = nextState(state);
+    return unitOf(state);
   };
+}
+
+/** mulberry32's step: the generator's next state. */
+function nextState(state: number): number {
+  return (state + 0x6d2b79f5) | 0;
+}
+
+/** mulberry32's output for a state: a number in [0, 1). */
+function unitOf(state: number): number {
+  let t = Math.imul(state ^ (state >>> 15), state | 1);
+  t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+  return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
 }
 
 /**
  * Bootstrap means on the {@link seededRandom} sequence: for each of `resamples` rounds, `values.length`
  * draws with replacement (the value at `Math.floor(random() * length)`), summed in draw order and divided
  * by the length. Exactly the numbers of drawing with `seededRandom` one call at a time, in one loop without
- * a call per draw (a report's bootstrap draws millions).
+ * a closure call per draw (a report's bootstrap draws millions).
  */
 export function seededResampleMeans(seed: string, values: Float64Array, resamples: number): Float64Array {
   const count = values.length;
@@ -37,11 +46,8 @@ export function seededResampleMeans(seed: string, values: Float64Array, resample
   for (let resample = 0; resample < resamples; resample++) {
     let sum = 0;
     for (let draw = 0; draw < count; draw++) {
-      state = (state + 0x6d2b79f5) | 0;
-      let t = state;
-      t = Math.imul(t ^ (t >>> 15), t | 1);
-      t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-      sum += values[Math.floor((((t ^ (t >>> 14)) >>> 0) / 4294967296) * count)] as number;
+      state = nextState(state);
+      sum += values[Math.floor(unitOf(state) * count)] as number;
     }
     means[resample] = sum / count;
   }
