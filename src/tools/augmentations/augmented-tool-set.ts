@@ -1,5 +1,5 @@
 import { DefinitionError } from '../../spec/index.js';
-import { remembered } from '../../world/index.js';
+import { remembered, rememberedUpTo } from '../../world/index.js';
 import { type Tool, toolSchema } from '../define-tool.js';
 import type { ToolRegistry } from '../tool-registry.js';
 import { ToolSet, type ToolView } from '../tool-set.js';
@@ -107,23 +107,21 @@ function sharedAugmentation(options: AugmentedToolSetOptions): SharedAugmentatio
   const necessaryNames = distinct(options.necessary);
   const deniedNames = distinct(options.deny ?? []);
   const key = JSON.stringify([augmentation, necessaryNames, deniedNames]);
-  const known = augmentations.shared.get(key);
-  if (known) return known;
-
-  const necessary = necessaryNames.map((name) => registry.require(name));
-  const denied = new Set(deniedNames.map((name) => registry.require(name).name));
-  for (const tool of necessary) {
-    if (!tool.roles.includes('agent')) {
-      throw new DefinitionError(`tool "${tool.name}" is not an agent tool, so it cannot be offered to the agent`);
+  return rememberedUpTo(augmentations.shared, MAX_REMEMBERED, key, () => {
+    const necessary = necessaryNames.map((name) => registry.require(name));
+    const denied = new Set(deniedNames.map((name) => registry.require(name).name));
+    for (const tool of necessary) {
+      if (!tool.roles.includes('agent')) {
+        throw new DefinitionError(`tool "${tool.name}" is not an agent tool, so it cannot be offered to the agent`);
+      }
     }
-  }
-  const tools = offeredTools(augmentations, necessary, denied, augmentation);
-  const { presented, withheld, plain } = presentation(augmentations, registry, augmentation, tools);
-  const shared: SharedAugmentation = { tools, presented, withheld, plain };
-  if (augmentations.shared.size >= 5000) augmentations.shared.clear();
-  augmentations.shared.set(key, shared);
-  return shared;
+    const tools = offeredTools(augmentations, necessary, denied, augmentation);
+    return { tools, ...presentation(augmentations, registry, augmentation, tools) };
+  });
 }
+
+/** Entries each of a registry's memo tables holds at most (it forgets everything past that). */
+const MAX_REMEMBERED = 5000;
 
 /**
  * The offered tools scrambled and presented, which depends on the set of tools only, not their order:
@@ -138,19 +136,16 @@ function presentation(
   tools: readonly Tool[],
 ): Omit<SharedAugmentation, 'tools'> {
   const key = JSON.stringify([augmentation, tools.map((tool) => tool.name).sort()]);
-  const known = augmentations.presentations.get(key);
-  if (known) return known;
-  const scrambled = tools.map((tool) => scrambledView(augmentations, registry, augmentation, tool));
-  assertDistinctShownNames(scrambled, augmentation);
-  const given = new Set(tools.map((tool) => tool.name));
-  const withheld = augmentations.agentTools.map((tool) => tool.name).filter((name) => !given.has(name));
-  // Descriptions speak the names the agent sees and never point at a tool it was not given.
-  const plain = new ToolSet('agent', scrambled, withheld);
-  const presented = new Map(scrambled.map((view) => [view.tool, presentToolView(view, plain)]));
-  const result = { presented, withheld, plain };
-  if (augmentations.presentations.size >= 5000) augmentations.presentations.clear();
-  augmentations.presentations.set(key, result);
-  return result;
+  return rememberedUpTo(augmentations.presentations, MAX_REMEMBERED, key, () => {
+    const scrambled = tools.map((tool) => scrambledView(augmentations, registry, augmentation, tool));
+    assertDistinctShownNames(scrambled, augmentation);
+    const given = new Set(tools.map((tool) => tool.name));
+    const withheld = augmentations.agentTools.map((tool) => tool.name).filter((name) => !given.has(name));
+    // Descriptions speak the names the agent sees and never point at a tool it was not given.
+    const plain = new ToolSet('agent', scrambled, withheld);
+    const presented = new Map(scrambled.map((view) => [view.tool, presentToolView(view, plain)]));
+    return { presented, withheld, plain };
+  });
 }
 
 /** The tools to offer, before the case's shuffle: the needed ones, then the distractions by rank. */
@@ -166,14 +161,11 @@ function offeredTools(
 
   // Every augmentation with distractions ranks the same candidates for the same necessary and denied tools.
   const rankingKey = JSON.stringify([necessary.map((tool) => tool.name), [...denied]]);
-  let ranked = augmentations.rankings.get(rankingKey);
-  if (!ranked) {
+  const ranked = rememberedUpTo(augmentations.rankings, MAX_REMEMBERED, rankingKey, () => {
     const neededNames = new Set(necessary.map((tool) => tool.name));
     const candidates = augmentations.agentTools.filter((tool) => !neededNames.has(tool.name) && !denied.has(tool.name));
-    ranked = rankDistractionTools(candidates, needed);
-    if (augmentations.rankings.size >= 5000) augmentations.rankings.clear();
-    augmentations.rankings.set(rankingKey, ranked);
-  }
+    return rankDistractionTools(candidates, needed);
+  });
   const distractions = count === 'all' ? ranked : ranked.slice(0, count);
   return [...needed, ...distractions];
 }
