@@ -16,11 +16,15 @@
  * meaningful on a quiet machine: the load average is printed beside them, and a ratio measured while
  * other processes compete for the cores says more about them than about toolgauge.
  *
- *   node bench/run-throughput.ts [episodes=1000] [concurrency=64[,256…]] [latencyMs=200] [--client=lean|ai-sdk] [--fifo] [--warm-up=50]
+ * `--profile=<file>` writes a V8 CPU profile (`.cpuprofile`, for Chrome's DevTools) of the measured passes
+ * only, warm-up left out.
+ *
+ *   node bench/run-throughput.ts [episodes=1000] [concurrency=64[,256…]] [latencyMs=200] [--client=lean|ai-sdk] [--fifo] [--warm-up=50] [--profile=<file>]
  *   (after `npm run build`)
  */
 import { spawn } from 'node:child_process';
-import { mkdtemp } from 'node:fs/promises';
+import { mkdtemp, writeFile } from 'node:fs/promises';
+import { Session } from 'node:inspector/promises';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -51,6 +55,8 @@ const fifo = process.argv.includes('--fifo');
 const warmUp = Number(
   process.argv.find((argument) => argument.startsWith('--warm-up='))?.slice('--warm-up='.length) ?? 50,
 );
+const profilePath = process.argv.find((argument) => argument.startsWith('--profile='))?.slice('--profile='.length);
+const profiler = profilePath ? new Session() : undefined;
 const bin = fileURLToPath(new URL('../bin/toolgauge.js', import.meta.url));
 const server = spawn(
   process.execPath,
@@ -101,6 +107,12 @@ try {
       { store, adapterFor: () => adapter },
       { options: {}, services: runServices(undefined) },
     );
+    if (profiler && !warming) {
+      profiler.connect();
+      await profiler.post('Profiler.enable');
+      await profiler.post('Profiler.setSamplingInterval', { interval: 200 });
+      await profiler.post('Profiler.start');
+    }
     const loadBefore = loadavg()[0] ?? 0;
     const cpuBefore = process.cpuUsage();
     const started = performance.now();
@@ -118,6 +130,13 @@ try {
     const wallSeconds = (performance.now() - started) / 1000;
     const cpu = process.cpuUsage(cpuBefore);
     const load = Math.max(loadBefore, loadavg()[0] ?? 0);
+    if (profiler && profilePath && !warming) {
+      const { profile } = await profiler.post('Profiler.stop');
+      profiler.disconnect();
+      const file = concurrencies.length > 1 ? profilePath.replace(/(\.cpuprofile)?$/, `-${concurrency}.cpuprofile`) : profilePath;
+      await writeFile(file, JSON.stringify(profile));
+      console.log(`  CPU profile of this pass: ${file}`);
+    }
     const requests = store.episodes('bench', { withRecords: false }).reduce((total, row) => total + row.requests, 0);
     const idealSeconds = (requests * latencyMs) / 1000 / concurrency;
     const cpuMs = (cpu.user + cpu.system) / 1000;
