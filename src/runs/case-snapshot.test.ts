@@ -1,11 +1,18 @@
-import { writeFileSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readdirSync, writeFileSync } from 'node:fs';
 import { mkdtemp } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { hostname, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { serialize } from 'node:v8';
 import { describe, expect, it } from 'vitest';
 import type { Labels } from '../spec/index.js';
-import { CASE_SNAPSHOT_FORMAT_VERSION, isPlainData, readCaseSnapshot, writeCaseSnapshot } from './case-snapshot.js';
+import {
+  CASE_SNAPSHOT_FORMAT_VERSION,
+  isPlainData,
+  newCaseSnapshotFolder,
+  readCaseSnapshot,
+  writeCaseSnapshot,
+} from './case-snapshot.js';
 
 class Dictionary {
   constructor(readonly entries: Record<string, number>) {}
@@ -57,5 +64,29 @@ describe("the workers' case snapshot", () => {
       expect(isPlainData(value)).toBe(false);
     }
     expect(isPlainData({ [Symbol('hidden')]: 1 })).toBe(false);
+  });
+
+  it("removes the folders of this host's dead parents (left by a SIGKILL), and no other", async () => {
+    const parent = await mkdtemp(join(tmpdir(), 'snapshot-folders-'));
+    const host = hostname().replace(/[^\w.-]/g, '_');
+    // A process id that has just ended.
+    const deadPid = spawnSync(process.execPath, ['-e', '']).pid;
+    const leftOver = `toolgauge-cases-${host}-${deadPid}-AbC123`;
+    const live = `toolgauge-cases-${host}-${process.ppid}-XyZ789`;
+    const otherHost = `toolgauge-cases-${host}x-${deadPid}-QrS456`;
+    const unrelated = `toolgauge-cases-${host}-notapid`;
+    for (const name of [leftOver, live, otherHost, unrelated]) {
+      mkdirSync(join(parent, name));
+      writeFileSync(join(parent, name, 'cases.v8'), 'x');
+    }
+
+    const made = newCaseSnapshotFolder(parent);
+
+    expect(made.startsWith(join(parent, `toolgauge-cases-${host}-${process.pid}-`))).toBe(true);
+    expect(existsSync(made)).toBe(true);
+    expect(readdirSync(parent).sort()).toEqual([live, otherHost, unrelated, made.slice(parent.length + 1)].sort());
+    // Its own folder survives a second sweep by the same process.
+    newCaseSnapshotFolder(parent);
+    expect(existsSync(made)).toBe(true);
   });
 });

@@ -1,6 +1,9 @@
-import { readFileSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { hostname, tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { deserialize, serialize } from 'node:v8';
 import type { BenchmarkCase, LoadedCases } from '../spec/index.js';
+import { processIsRunning } from './episode-claims.js';
 
 /**
  * The cases a `--workers` parent has loaded, handed to its workers through a file so that they do not
@@ -95,4 +98,33 @@ export function readCaseSnapshot(path: string, benchmark: string): LoadedCases<B
     return undefined;
   }
   return { cases: snapshot.cases, problems: [], caseSetHash: snapshot.caseSetHash, source: snapshot.source };
+}
+
+/** How a snapshot folder's name starts on this machine: `toolgauge-cases-<host>-<pid>-<random>`. */
+function folderPrefix(host: string): string {
+  return `toolgauge-cases-${host.replace(/[^\w.-]/g, '_')}-`;
+}
+
+/**
+ * A new folder for this process's snapshot, under `parent` (the system's temporary folder). Its name
+ * carries this machine's host name and this process's id, so that a later run can tell it is left over:
+ * a parent killed with SIGKILL never removes its folder, and each is as large as the run's cases. Before
+ * making its own, this removes the folders of this host whose process no longer exists; folders of
+ * other hosts (a temporary folder shared between containers) and of live processes are left alone.
+ */
+export function newCaseSnapshotFolder(parent: string = tmpdir()): string {
+  const prefix = folderPrefix(hostname());
+  let names: string[] = [];
+  try {
+    names = readdirSync(parent);
+  } catch {
+    // An unreadable temporary folder: nothing to sweep; mkdtemp below reports a real problem.
+  }
+  for (const name of names) {
+    if (!name.startsWith(prefix)) continue;
+    const pid = /^(\d+)-[^-]+$/.exec(name.slice(prefix.length))?.[1];
+    if (pid === undefined || Number(pid) === process.pid || processIsRunning(Number(pid))) continue;
+    rmSync(join(parent, name), { recursive: true, force: true });
+  }
+  return mkdtempSync(join(parent, `${prefix}${process.pid}-`));
 }

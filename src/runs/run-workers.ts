@@ -1,9 +1,9 @@
 import { type ChildProcess, fork } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { hostname, tmpdir } from 'node:os';
+import { rmSync } from 'node:fs';
+import { hostname } from 'node:os';
 import { join } from 'node:path';
 import type { BenchmarkCase, LoadedCases } from '../spec/index.js';
-import { CASE_SNAPSHOT_ENVIRONMENT, writeCaseSnapshot } from './case-snapshot.js';
+import { CASE_SNAPSHOT_ENVIRONMENT, newCaseSnapshotFolder, writeCaseSnapshot } from './case-snapshot.js';
 import { type ExecuteRunOptions, executeRun, type RunOutcome, shardJobs } from './execute-run.js';
 import type { RunEvent, RunEventListener } from './run-events.js';
 import { episodeKey } from './run-store.js';
@@ -282,7 +282,7 @@ export async function executeRunInWorkers(options: ExecuteRunInWorkersOptions): 
 function snapshotCases(
   cases: NonNullable<ExecuteRunInWorkersOptions['cases']>,
 ): { readonly path: string; remove(): void } | undefined {
-  const folder = mkdtempSync(join(tmpdir(), 'toolgauge-cases-'));
+  const folder = newCaseSnapshotFolder();
   const remove = () => rmSync(folder, { recursive: true, force: true });
   const path = join(folder, 'cases.v8');
   try {
