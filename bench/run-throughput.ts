@@ -23,6 +23,7 @@
  *   (after `npm run build`)
  */
 import { spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { mkdtemp, writeFile } from 'node:fs/promises';
 import { Session } from 'node:inspector/promises';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
@@ -65,6 +66,17 @@ const server = spawn(
     stdio: ['ignore', 'pipe', 'inherit'],
   },
 );
+/** CPU seconds (user + system) the reference server has used so far, from /proc (Linux); undefined elsewhere. */
+function serverCpuSeconds(): number | undefined {
+  try {
+    // Fields after the command name (which is in parentheses and may hold spaces): utime and stime are 12th and 13th.
+    const fields = readFileSync(`/proc/${server.pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
+    return (Number(fields[11]) + Number(fields[12])) / 100;
+  } catch {
+    return undefined;
+  }
+}
+
 const url = await new Promise<string>((resolve, reject) => {
   let output = '';
   server.stdout.on('data', (chunk: Buffer) => {
@@ -115,6 +127,8 @@ try {
     }
     const loadBefore = loadavg()[0] ?? 0;
     const cpuBefore = process.cpuUsage();
+    const mainCpuBefore = process.threadCpuUsage();
+    const serverCpuBefore = serverCpuSeconds();
     const started = performance.now();
     // Longest expected first from the start: the gold solution's length (its turns) is what a benchmark
     // hook for expected length would give; `--fifo` plays the cases in order instead.
@@ -129,6 +143,8 @@ try {
     });
     const wallSeconds = (performance.now() - started) / 1000;
     const cpu = process.cpuUsage(cpuBefore);
+    const mainCpu = process.threadCpuUsage(mainCpuBefore);
+    const serverCpuAfter = serverCpuSeconds();
     const load = Math.max(loadBefore, loadavg()[0] ?? 0);
     if (profiler && profilePath && !warming) {
       const { profile } = await profiler.post('Profiler.stop');
@@ -156,8 +172,14 @@ try {
       `  wall ${wallSeconds.toFixed(1)} s, ideal ${idealSeconds.toFixed(1)} s (total latency ÷ concurrency), ratio ${ratio.toFixed(2)}`,
     );
     console.log(
-      `  harness CPU ${(cpuMs / outcome.scored).toFixed(1)} ms per episode, ${(cpuMs / requests).toFixed(2)} ms per request (${client} client); CPU ÷ wall ${(cpuMs / 1000 / wallSeconds).toFixed(2)} of one core`,
+      `  harness CPU ${(cpuMs / outcome.scored).toFixed(1)} ms per episode, ${(cpuMs / requests).toFixed(2)} ms per request (${client} client; main thread ${((mainCpu.user + mainCpu.system) / 1000 / requests).toFixed(2)}, the rest V8's compiler and GC threads); CPU ÷ wall ${(cpuMs / 1000 / wallSeconds).toFixed(2)} of one core`,
     );
+    if (serverCpuBefore !== undefined && serverCpuAfter !== undefined) {
+      const serverCpu = serverCpuAfter - serverCpuBefore;
+      console.log(
+        `  reference server CPU ${((serverCpu * 1000) / requests).toFixed(2)} ms per request; CPU ÷ wall ${(serverCpu / wallSeconds).toFixed(2)} of one core (the same machine's other core)`,
+      );
+    }
     const busy = load > availableParallelism() - 1;
     summary.push(
       `concurrency ${concurrency}: wall ÷ ideal ${ratio.toFixed(2)} (target ≤ ${concurrency <= 64 ? '1.05' : '1.25'}), ${(cpuMs / requests).toFixed(2)} ms CPU per request (target ≤ 0.4)${busy ? ` — load average ${load.toFixed(1)} on ${availableParallelism()} cores: the wall ratio is not toolgauge's, rerun on a quiet machine` : ''}`,
