@@ -19,7 +19,7 @@
  * `--profile=<file>` writes a V8 CPU profile (`.cpuprofile`, for Chrome's DevTools) of the measured passes
  * only, warm-up left out.
  *
- *   node bench/run-throughput.ts [episodes=1000] [concurrency=64[,256…]] [latencyMs=200] [--client=lean|ai-sdk] [--fifo] [--warm-up=50] [--profile=<file>]
+ *   node bench/run-throughput.ts [episodes=1000] [concurrency=64[,256…]] [latencyMs=200] [--client=lean|ai-sdk] [--fifo] [--warm-up=50] [--cache=use] [--profile=<file>]
  *   (after `npm run build`)
  */
 import { spawn } from 'node:child_process';
@@ -53,6 +53,9 @@ const client =
     ? 'ai-sdk'
     : 'lean';
 const fifo = process.argv.includes('--fifo');
+// The response cache is off by default here, as a run at temperature > 0 has it; `--cache=use` measures a
+// run at temperature 0 (the default there), which looks up and stores every response.
+const cache = process.argv.includes('--cache=use') ? 'use' : 'off';
 const warmUp = Number(
   process.argv.find((argument) => argument.startsWith('--warm-up='))?.slice('--warm-up='.length) ?? 50,
 );
@@ -114,7 +117,7 @@ try {
         user: 'scripted',
         agentSettings: { temperature: 0 },
         userSettings: { temperature: 0 },
-        cache: 'off',
+        cache,
       },
       { store, adapterFor: () => adapter },
       { options: {}, services: runServices(undefined) },
