@@ -8,7 +8,8 @@ import type { Message, ModelMessage, Role } from '../spec/index.js';
  * become `tool` messages. A model playing the user therefore sees the agent as its "user".
  *
  * Bus messages never change, so each one's model message is made once per role and handed out again
- * on every later turn (the same object): an adapter may cache what it derives from it (its wire JSON).
+ * on every later turn (the same object, frozen): an adapter may cache what it derives from it (its wire
+ * JSON, the response cache's key).
  */
 export function conversationFor(self: Role, messages: readonly Message[]): ModelMessage[] {
   const made = madeFor[self];
@@ -20,7 +21,11 @@ export function conversationFor(self: Role, messages: readonly Message[]): Model
     let turn = made.get(first);
     // The model message of a batch is kept under its first call, for as many calls as it then had.
     if (turn === undefined || turn.role !== 'assistant' || turn.toolCalls.length !== pendingCalls.length) {
-      turn = { role: 'assistant', text: '', toolCalls: pendingCalls.map((message) => message.call) };
+      turn = frozenTurn({
+        role: 'assistant',
+        text: '',
+        toolCalls: Object.freeze(pendingCalls.map((message) => message.call)),
+      });
       made.set(first, turn);
     }
     conversation.push(turn);
@@ -57,8 +62,13 @@ const madeFor: Record<Role, WeakMap<Message, ModelMessage>> = {
 };
 
 function remember(made: WeakMap<Message, ModelMessage>, message: Message, turn: ModelMessage): ModelMessage {
-  made.set(message, turn);
+  made.set(message, frozenTurn(turn));
   return turn;
+}
+
+/** Frozen, so that what adapters and the response cache derive from a turn (see above) stays true. */
+function frozenTurn(turn: ModelMessage): ModelMessage {
+  return Object.freeze(turn);
 }
 
 function toolTurn(message: Extract<Message, { type: 'tool-result' }>): ModelMessage {

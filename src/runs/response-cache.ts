@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import type { ModelAdapter, ModelRequest, ModelResponse } from '../spec/index.js';
 import { InfrastructureError } from '../spec/index.js';
 import { canonicalJson } from '../world/index.js';
+import { CacheKeyChain } from './cache-key-chain.js';
 import type { RunStore } from './run-store.js';
 
 /**
@@ -33,7 +34,8 @@ export interface CacheIdentity {
  * that serves it (two servers never share answers), the whole conversation, the tools, every model
  * setting (temperature, seed, output limit, parallel calls), and the trial index (so repeated trials are
  * real repeats, not cache hits). The parts are hashed one after another into one digest, each
- * length-prefixed so no two different requests can run together into the same bytes.
+ * length-prefixed so no two different requests can run together into the same bytes. A run computes the
+ * same keys incrementally along each conversation (`CacheKeyChain`).
  */
 export function cacheKey(identity: CacheIdentity | string, request: ModelRequest, trial: number): string {
   const { modelId, endpoint } = typeof identity === 'string' ? { modelId: identity, endpoint: '' } : identity;
@@ -47,6 +49,9 @@ export function cacheKey(identity: CacheIdentity | string, request: ModelRequest
   for (const message of request.messages) part(message);
   return hash.digest('hex');
 }
+
+/** Every adapter's keys, continued along each conversation (its memory goes with the messages). */
+const keyChain = new CacheKeyChain(CACHE_KEY_VERSION);
 
 /** A model adapter that answers from, and remembers into, the run store's response cache. */
 export class CachingModelAdapter implements ModelAdapter {
@@ -65,7 +70,7 @@ export class CachingModelAdapter implements ModelAdapter {
 
   async generate(request: ModelRequest): Promise<ModelResponse> {
     if (this.mode === 'off') return this.inner.generate(request);
-    const key = cacheKey({ modelId: this.id, endpoint: this.endpoint ?? '' }, request, this.trial);
+    const key = keyChain.key(this.id, this.endpoint ?? '', request, this.trial);
     const hit = this.store.cacheGet(key);
     if (hit !== undefined) {
       const response = JSON.parse(hit) as ModelResponse;

@@ -32,6 +32,8 @@ export class ToolSet {
     readonly withheld: readonly string[] = [],
   ) {
     this.byShownName = new Map(views.map((view) => [view.schema.name, view]));
+    // What a role is shown never changes: adapters and the response cache keep what they derive from it.
+    for (const view of views) deepFreeze(view.schema);
   }
 
   /** The role's tools from a registry, unchanged, optionally limited by allow and deny lists. */
@@ -68,4 +70,11 @@ export class ToolSet {
   resolve(shownName: string): ToolView | undefined {
     return this.byShownName.get(shownName);
   }
+}
+
+/** Freezes a plain value and everything in it; stops at what is frozen already (shared parts are frozen once). */
+function deepFreeze(value: unknown): void {
+  if (value === null || typeof value !== 'object' || Object.isFrozen(value)) return;
+  Object.freeze(value);
+  for (const item of Object.values(value)) deepFreeze(item);
 }
