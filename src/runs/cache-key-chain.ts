@@ -35,7 +35,9 @@ export class CacheKeyChain {
       hash = link.state.copy();
       from = link.prefix.length;
     } else {
-      hash = createHash('sha256').update(head).update(framed(this.toolsText(tools, reusable)));
+      hash = createHash('sha256')
+        .update(head)
+        .update(framed(this.toolsText(tools, reusable)));
       from = 0;
     }
     for (let index = from; index < messages.length; index += 1) hash.update(framed(canonicalJson(messages[index])));
