@@ -135,7 +135,7 @@ async function loadedBy(args: readonly string[]): Promise<{ packages: Set<string
 // The built CLI (`npm test` builds first), as a user runs it: what each reading command really loads,
 // dynamic imports included.
 describe('what reading commands load when they run', { timeout: 120_000 }, () => {
-  it('list runs, report and show load no more than they need', async () => {
+  it('list runs, report, show and list models load no more than they need', async () => {
     const folder = await mkdtemp(join(tmpdir(), 'toolgauge-startup-'));
     try {
       const db = join(folder, 'runs.db');
@@ -186,6 +186,11 @@ describe('what reading commands load when they run', { timeout: 120_000 }, () =>
         `toolgauge: run "r1", sandbox case "${caseId}" trial 0: record.baseId: Invalid input: expected string, received number`,
       );
       expect(refused?.stderr).toMatch(/^loaded \S+\/node_modules\/zod\//m);
+
+      // `list models` reads the shipped price table with the parser compiled from its schema: no zod.
+      const models = await loadedBy(['list', 'models']);
+      expect([...models.packages]).toEqual(['commander']);
+      expect(models.modules.has('runs/price-table.ts')).toBe(false);
     } finally {
       await rm(folder, { recursive: true, force: true });
     }

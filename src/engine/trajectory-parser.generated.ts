@@ -1,5 +1,5 @@
 // @ts-nocheck
-// Written by `TOOLGAUGE_WRITE_PARSERS=1 npx vitest run src/benchmarks/sandbox/record-quick-parse.test.ts`: do not edit.
+// Written by `TOOLGAUGE_WRITE_PARSERS=1 npx vitest run src/engine/compiled-parser-source.test.ts`: do not edit.
 // zod's compiled parser of trajectorySchema (src/engine/trajectory-schema.ts).
 
 /** What a parser returns when it is not sure the value fits: the zod schema decides (and names the field). */

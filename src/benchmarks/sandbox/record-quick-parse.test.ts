@@ -1,19 +1,13 @@
-import { readFileSync, writeFileSync } from 'node:fs';
 import { mkdtemp, readFile, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
-import type { $ZodType } from 'zod/v4/core';
-import { compiledParsersSource } from '../../engine/compiled-parser-source.js';
 import { parseTrajectoryFields, NOT_SURE as TRAJECTORY_NOT_SURE } from '../../engine/trajectory-parser.generated.js';
-import { trajectorySchema } from '../../engine/trajectory-schema.js';
 import { RunStore } from '../../runs/run-store.js';
-import { parseSandboxRecord, recordSchema } from './record.js';
+import { parseSandboxRecord } from './record.js';
 import { NOT_SURE, parseRecordFields } from './record-parser.generated.js';
 import { parseSandboxRecordQuickly } from './record-quick-parse.js';
-
-const WRITE_COMMAND = 'TOOLGAUGE_WRITE_PARSERS=1 npx vitest run src/benchmarks/sandbox/record-quick-parse.test.ts';
 
 /** The stored records of a store written by toolgauge 0.1.0: an unhelpful and an oracle run. */
 async function storedRecords(): Promise<unknown[]> {
@@ -41,29 +35,6 @@ function schemaError(value: unknown): string {
 }
 
 describe("the sandbox record's quick parse (no zod)", () => {
-  it("is what zod's compiler makes of the record's schemas now (the *.generated.ts parsers)", () => {
-    const generated: { file: URL; schema: string; parsers: Record<string, $ZodType> }[] = [
-      {
-        file: new URL('./record-parser.generated.ts', import.meta.url),
-        schema: 'recordSchema (src/benchmarks/sandbox/record.ts)',
-        parsers: { parseRecordFields: recordSchema },
-      },
-      {
-        file: new URL('../../engine/trajectory-parser.generated.ts', import.meta.url),
-        schema: 'trajectorySchema (src/engine/trajectory-schema.ts)',
-        parsers: { parseTrajectoryFields: trajectorySchema },
-      },
-    ];
-    for (const { file, schema, parsers } of generated) {
-      const source = compiledParsersSource(
-        [`Written by \`${WRITE_COMMAND}\`: do not edit.`, `zod's compiled parser of ${schema}.`],
-        parsers,
-      );
-      if (process.env.TOOLGAUGE_WRITE_PARSERS === '1') writeFileSync(file, source);
-      expect(readFileSync(file, 'utf8') === source, `${file.pathname} is out of date: ${WRITE_COMMAND}`).toBe(true);
-    }
-  });
-
   it('reads every stored record exactly as the schema does', async () => {
     const records = await storedRecords();
     expect(records.length).toBeGreaterThan(100);
