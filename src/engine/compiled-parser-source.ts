@@ -5,15 +5,20 @@ import { type $ZodType, compileFn, util } from 'zod/v4/core';
  * runs on first parse) from zod schemas, so that a command can check the common value without importing
  * zod (~80 ms of start-up). Each parser returns the value exactly as the schema's parse would, or
  * `NOT_SURE` where zod's compiled code would hand the value to zod's runtime parser: then the schema
- * itself decides, and names the field that is wrong.
+ * itself decides, and names the field that is wrong. `helpers` is the import path of the module
+ * {@link compiledParserHelpersSource} writes, relative to this one.
  *
  * Only tests call this (a test keeps each generated module equal to what its schemas compile to now).
  */
-export function compiledParsersSource(header: readonly string[], parsers: Readonly<Record<string, $ZodType>>): string {
-  const helpers = new Set<string>();
+export function compiledParsersSource(
+  header: readonly string[],
+  parsers: Readonly<Record<string, $ZodType>>,
+  helpers: string,
+): string {
+  const used = new Set<string>(['NOT_SURE']);
   const bodies = Object.entries(parsers).map(([name, schema]) => {
     const { names, values, code } = compiledCode(schema);
-    const constants = values.map((value, index) => constantSource(value, names[index] as string, helpers));
+    const constants = values.map((value, index) => constantSource(value, names[index] as string, used));
     return [`export const ${name} = ((${names.join(', ')}) => (input) => {`, code, `})(${constants.join(', ')});`].join(
       '\n',
     );
@@ -21,13 +26,25 @@ export function compiledParsersSource(header: readonly string[], parsers: Readon
   return [
     '// @ts-nocheck',
     ...header.map((line) => `// ${line}`),
+    `import { ${[...used].sort().join(', ')} } from '${helpers}';`,
+    '',
+    bodies.join('\n\n'),
+    '',
+  ].join('\n');
+}
+
+/** The module of what every compiled parser uses: `NOT_SURE`, and zod's helpers as zod defines them. */
+export function compiledParserHelpersSource(header: readonly string[]): string {
+  return [
+    '// @ts-nocheck',
+    ...header.map((line) => `// ${line}`),
     '',
     '/** What a parser returns when it is not sure the value fits: the zod schema decides (and names the field). */',
     "export const NOT_SURE = Symbol('not sure');",
     '',
-    // zod's helpers that the compiled code calls, as zod defines them.
-    ...[...helpers].map((helper) => `${helper}\n`),
-    bodies.join('\n\n'),
+    util.isObject.toString(),
+    '',
+    `export ${util.isPlainObject.toString()}`,
     '',
   ].join('\n');
 }
@@ -61,12 +78,11 @@ function compiledCode(schema: $ZodType): { names: string[]; values: unknown[]; c
   return { names: seen.names, values: seen.values, code: body };
 }
 
-/** A constant of zod's compiled code as source; the helper functions it needs are added to `helpers`. */
-function constantSource(value: unknown, name: string, helpers: Set<string>): string {
+/** A constant of zod's compiled code as source; the helpers it imports are added to `used`. */
+function constantSource(value: unknown, name: string, used: Set<string>): string {
   if (name === 'INVALID') return 'NOT_SURE';
   if (value === util.isPlainObject) {
-    helpers.add(util.isObject.toString());
-    helpers.add(util.isPlainObject.toString());
+    used.add('isPlainObject');
     return 'isPlainObject';
   }
   if (value === Object.prototype.propertyIsEnumerable) return 'Object.prototype.propertyIsEnumerable';

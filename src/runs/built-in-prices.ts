@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
+import { NOT_SURE } from '../engine/compiled-parser-helpers.generated.js';
 import type { PriceTable } from './price-table.js';
-import { NOT_SURE, parsePriceTableFile } from './price-table-parser.generated.js';
+import { parsePriceTableFile } from './price-table-parser.generated.js';
 
 /** The price table toolgauge ships. */
 export const BUILT_IN_PRICES = new URL('../../data/prices.json', import.meta.url);

@@ -3,10 +3,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
-import { parseTrajectoryFields, NOT_SURE as TRAJECTORY_NOT_SURE } from '../../engine/trajectory-parser.generated.js';
+import { NOT_SURE } from '../../engine/compiled-parser-helpers.generated.js';
+import { parseTrajectoryFields } from '../../engine/trajectory-parser.generated.js';
 import { RunStore } from '../../runs/run-store.js';
 import { parseSandboxRecord } from './record.js';
-import { NOT_SURE, parseRecordFields } from './record-parser.generated.js';
+import { parseRecordFields } from './record-parser.generated.js';
 import { parseSandboxRecordQuickly } from './record-quick-parse.js';
 
 /** The stored records of a store written by toolgauge 0.1.0: an unhelpful and an oracle run. */
@@ -63,6 +64,6 @@ describe("the sandbox record's quick parse (no zod)", () => {
       expect(schemaError(value)).toContain(message);
     }
     expect(parseRecordFields('record')).toBe(NOT_SURE);
-    expect(parseTrajectoryFields(null)).toBe(TRAJECTORY_NOT_SURE);
+    expect(parseTrajectoryFields(null)).toBe(NOT_SURE);
   });
 });

@@ -1,7 +1,8 @@
-import { parseTrajectoryFields, NOT_SURE as TRAJECTORY_NOT_SURE } from '../../engine/trajectory-parser.generated.js';
+import { NOT_SURE } from '../../engine/compiled-parser-helpers.generated.js';
+import { parseTrajectoryFields } from '../../engine/trajectory-parser.generated.js';
 import type { Trajectory } from '../../spec/index.js';
 import type { SandboxEpisodeRecord } from './record.js';
-import { NOT_SURE, parseRecordFields } from './record-parser.generated.js';
+import { parseRecordFields } from './record-parser.generated.js';
 
 /**
  * `parseSandboxRecord` (record.ts) without importing zod: the same record, from the parsers zod's compiler
@@ -14,6 +15,6 @@ export function parseSandboxRecordQuickly(value: unknown): SandboxEpisodeRecord 
   if (fields === NOT_SURE) return undefined;
   const record = fields as Omit<SandboxEpisodeRecord, 'trajectory'> & { readonly trajectory: unknown };
   const trajectory: unknown = parseTrajectoryFields(record.trajectory);
-  if (trajectory === TRAJECTORY_NOT_SURE) return undefined;
+  if (trajectory === NOT_SURE) return undefined;
   return { ...record, trajectory: trajectory as Trajectory };
 }
