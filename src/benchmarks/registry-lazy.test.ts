@@ -9,7 +9,7 @@ const registry = await import('./registry.js');
 describe('the registry with lazy benchmarks (the command line)', () => {
   it('reports through the lightest part loaded: the aggregator, then the reader, then the benchmark', async () => {
     expect(() => registry.getBenchmarkAggregator('sandbox')).toThrow(/not loaded yet/);
-    // `report` loads only the aggregator: not the record schema or the matcher that `show` needs.
+    // `report` loads only the aggregator: not the record's parsers or explanations that `show` needs.
     expect(await registry.loadBenchmarkAggregator('sandbox')).toBe(sandboxAggregator);
     expect(registry.getBenchmarkAggregator('sandbox')).toBe(sandboxAggregator);
     expect(() => registry.getBenchmarkReader('sandbox')).toThrow(/not loaded yet/);

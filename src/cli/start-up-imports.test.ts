@@ -6,6 +6,7 @@ import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
+import { openSqlite } from '../runs/sqlite.js';
 
 const src = fileURLToPath(new URL('../', import.meta.url));
 
@@ -92,13 +93,13 @@ describe('what the command line loads before a command runs', () => {
     expect([...files].filter((file) => MATCHER.test(file) || file === 'benchmarks/sandbox/record.ts')).toEqual([]);
   });
 
-  it("shows an episode with the record's schema (zod) but without the matcher", () => {
+  it("shows an episode without zod, the record's schema or the matcher: zod only for a record that needs it", () => {
     const { files, packages } = staticClosure(['cli/commands/report-actions.ts', 'benchmarks/sandbox/reader.ts']);
-    expect(packages.has('zod')).toBe(true);
-    expect([...packages].filter((name) => SCORING_PACKAGES.includes(name) || HEAVY_PACKAGES.includes(name))).toEqual(
-      [],
-    );
-    expect([...files].filter((file) => MATCHER.test(file))).toEqual([]);
+    expect(files.has('benchmarks/sandbox/record-quick-parse.ts')).toBe(true);
+    expect([...packages].filter((name) => name === 'zod' || SCORING_PACKAGES.includes(name))).toEqual([]);
+    expect([...packages].filter((name) => HEAVY_PACKAGES.includes(name))).toEqual([]);
+    const schemas = ['benchmarks/sandbox/record.ts', 'engine/trajectory-schema.ts'];
+    expect([...files].filter((file) => MATCHER.test(file) || schemas.includes(file))).toEqual([]);
   });
 });
 
@@ -134,7 +135,7 @@ async function loadedBy(args: readonly string[]): Promise<{ packages: Set<string
 // The built CLI (`npm test` builds first), as a user runs it: what each reading command really loads,
 // dynamic imports included.
 describe('what reading commands load when they run', { timeout: 120_000 }, () => {
-  it('list runs, report and show load no more than they need', async () => {
+  it('list runs, report, show and list models load no more than they need', async () => {
     const folder = await mkdtemp(join(tmpdir(), 'toolgauge-startup-'));
     try {
       const db = join(folder, 'runs.db');
@@ -161,10 +162,35 @@ describe('what reading commands load when they run', { timeout: 120_000 }, () =>
         [...reported.modules].filter((file) => MATCHER.test(file) || /sandbox\/(record|reader)/.test(file)),
       ).toEqual([]);
 
+      // `show` checks a well-formed record with the parsers zod's compiler made of its schema: no zod.
       const shown = await loadedBy(['show', 'r1', caseId, '--db', db]);
-      expect([...shown.packages].sort()).toEqual(['commander', 'zod']);
-      expect(shown.modules.has('benchmarks/sandbox/record.ts')).toBe(true);
-      expect([...shown.modules].filter((file) => MATCHER.test(file))).toEqual([]);
+      expect([...shown.packages]).toEqual(['commander']);
+      expect([...shown.modules].filter((file) => MATCHER.test(file) || /sandbox\/record\.ts$/.test(file))).toEqual([]);
+      expect(shown.modules.size).toBeLessThan(80);
+
+      // A record those parsers are not sure of goes to the schema (zod), which refuses it naming the field.
+      const database = await openSqlite(db);
+      const { record } = database.prepare('SELECT record FROM episodes WHERE case_id = ?').get(caseId) as {
+        record: string;
+      };
+      database
+        .prepare('UPDATE episodes SET record = ? WHERE case_id = ?')
+        .run(JSON.stringify({ ...JSON.parse(record), baseId: 7 }), caseId);
+      database.close();
+      const refused = await loadedBy(['show', 'r1', caseId, '--db', db]).then(
+        () => undefined,
+        (error: { code: number; stderr: string }) => error,
+      );
+      expect(refused?.code).toBe(1);
+      expect(refused?.stderr).toContain(
+        `toolgauge: run "r1", sandbox case "${caseId}" trial 0: record.baseId: Invalid input: expected string, received number`,
+      );
+      expect(refused?.stderr).toMatch(/^loaded \S+\/node_modules\/zod\//m);
+
+      // `list models` reads the shipped price table with the parser compiled from its schema: no zod.
+      const models = await loadedBy(['list', 'models']);
+      expect([...models.packages]).toEqual(['commander']);
+      expect(models.modules.has('runs/price-table.ts')).toBe(false);
     } finally {
       await rm(folder, { recursive: true, force: true });
     }

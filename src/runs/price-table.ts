@@ -1,13 +1,15 @@
 import { readFileSync } from 'node:fs';
 import { z } from 'zod';
 import type { TokenUsage } from '../spec/index.js';
+import { BUILT_IN_PRICES, readBuiltInPricesQuickly } from './built-in-prices.js';
 
 const priceSchema = z
   .object({ inputPerMillion: z.number().nonnegative(), outputPerMillion: z.number().nonnegative() })
   .strict();
 export type ModelPrice = z.infer<typeof priceSchema>;
 
-const tableSchema = z
+/** The shipped table's file (`price-table-parser.generated.ts` is compiled from it, see `built-in-prices.ts`). */
+export const priceTableSchema = z
   .object({
     formatVersion: z.literal(1),
     version: z.string(),
@@ -23,25 +25,31 @@ export interface PriceTable {
   readonly models: Readonly<Record<string, ModelPrice>>;
 }
 
-const BUILT_IN = new URL('../../data/prices.json', import.meta.url);
-
 /** The shipped, versioned price table, with per-model overrides (e.g. from the config file) on top. */
 export function loadPriceTable(overrides: Readonly<Record<string, ModelPrice>> = {}): PriceTable {
-  const parsed = tableSchema.safeParse(JSON.parse(readFileSync(BUILT_IN, 'utf8')));
-  if (!parsed.success) {
-    const issue = parsed.error.issues[0];
-    throw new Error(`data/prices.json at ${issue?.path.join('.')}: ${issue?.message}`);
-  }
+  const table = builtInPriceTable();
   for (const [model, price] of Object.entries(overrides)) {
     const checked = priceSchema.safeParse(price);
     if (!checked.success) throw new Error(`price override for "${model}": ${checked.error.issues[0]?.message}`);
   }
   const hasOverrides = Object.keys(overrides).length > 0;
   return {
-    version: hasOverrides ? `${parsed.data.version}+overrides` : parsed.data.version,
-    currency: parsed.data.currency,
-    models: { ...parsed.data.models, ...overrides },
+    version: hasOverrides ? `${table.version}+overrides` : table.version,
+    currency: table.currency,
+    models: { ...table.models, ...overrides },
   };
+}
+
+/** data/prices.json, checked: quickly when it fits (as it ships), else by its schema, naming the field. */
+function builtInPriceTable(): PriceTable {
+  const quick = readBuiltInPricesQuickly();
+  if (quick) return quick;
+  const parsed = priceTableSchema.safeParse(JSON.parse(readFileSync(BUILT_IN_PRICES, 'utf8')));
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    throw new Error(`data/prices.json at ${issue?.path.join('.')}: ${issue?.message}`);
+  }
+  return { version: parsed.data.version, currency: parsed.data.currency, models: parsed.data.models };
 }
 
 /**

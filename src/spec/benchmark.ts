@@ -277,6 +277,12 @@ export interface Benchmark<C extends BenchmarkCase = BenchmarkCase, R = unknown>
   aggregate(episodes: readonly EpisodeSummary[], options: BenchmarkOptionValues): BenchmarkAggregate;
   /** Validates a stored record (it is untrusted JSON); throws an error naming the field. */
   parseRecord(value: unknown): R;
+  /**
+   * For a reader (see {@link BenchmarkReader}) that checks the common record without its schema's
+   * libraries and imports those only for a record that needs them (the sandbox's: zod, only for a record
+   * its quick parse is not sure of): imports what `parseRecord(value)` needs. Absent: nothing to load.
+   */
+  loadRecordSchema?(value: unknown): Promise<void>;
   /** The trajectories an episode's record holds (one per replayed turn for ToolTalk; none for T-Eval). */
   trajectories(record: R): readonly Trajectory[];
   /** Proves a case both ways: gold scores perfectly, wrong answers score less. */
@@ -328,6 +334,7 @@ export type BenchmarkReader<C extends BenchmarkCase = BenchmarkCase, R = unknown
   | 'options'
   | 'aggregate'
   | 'parseRecord'
+  | 'loadRecordSchema'
   | 'trajectories'
   | 'explain'
 >;

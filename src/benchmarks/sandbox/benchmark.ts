@@ -5,13 +5,16 @@ import { SANDBOX_AGENTS, sandboxReference } from './oracle.js';
 import { playSandboxEpisode } from './play.js';
 import { proveSandboxCase } from './prove.js';
 import { summarizeSandboxProofs } from './prove-summary.js';
-import { sandboxReader } from './reader.js';
+import { loadSandboxRecordSchema, sandboxReader } from './reader.js';
 import type { SandboxEpisodeRecord } from './record.js';
 import { sandboxReferencePlayer } from './reference/reference-player.js';
 import { sandboxToolkit } from './sandbox-toolkit.js';
 import { scenarioFileJsonSchema } from './scenario-file.js';
 import { scoringProfileOf } from './scoring-option.js';
 import { SANDBOX_USER_INSTRUCTIONS } from './user-instructions.js';
+
+// The whole benchmark reads any stored record at once (reports, resumes, tests): its schema comes with it.
+await loadSandboxRecordSchema();
 
 /**
  * ToolSandbox (Lu et al., 2024): stateful, conversational episodes between the agent, a simulated user and

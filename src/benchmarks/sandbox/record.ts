@@ -96,8 +96,11 @@ const graphSchema = z.object({
   edges: z.array(z.tuple([z.string(), z.string()])),
 });
 
-/** A stored sandbox record (older records may carry `modelCalls`, kept by the run since store format 2). */
-const recordSchema = z.looseObject({
+/**
+ * A stored sandbox record (older records may carry `modelCalls`, kept by the run since store format 2).
+ * `record-parser.generated.ts` is compiled from it (see `record-quick-parse.ts`).
+ */
+export const recordSchema = z.looseObject({
   formatVersion: z.literal(1),
   caseId: z.string(),
   baseId: z.string(),

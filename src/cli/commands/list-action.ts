@@ -59,9 +59,10 @@ async function listItems(
       return loaded.cases.map((benchmarkCase) => ({ id: benchmarkCase.id, ...benchmarkCase.labels }));
     }
     case 'models': {
-      // Imported here: the price table's schema is zod, which the other lists do without.
-      const { loadPriceTable } = await import('../../runs/price-table.js');
-      const prices = loadPriceTable();
+      // Imported here, as only this list needs it; and the table's schema (zod) only if the shipped table
+      // does not fit the parser compiled from it.
+      const { readBuiltInPricesQuickly } = await import('../../runs/built-in-prices.js');
+      const prices = readBuiltInPricesQuickly() ?? (await import('../../runs/price-table.js')).loadPriceTable();
       const priced = Object.entries(prices.models).map(([id, price]) => ({ id, ...price, priceTable: prices.version }));
       return [
         ...priced,

@@ -2,17 +2,16 @@ import { createWriteStream } from 'node:fs';
 import { writeFile } from 'node:fs/promises';
 import {
   getBenchmarkAggregator,
-  getBenchmarkReader,
   loadAllBenchmarks,
   loadBenchmarkAggregator,
   loadBenchmarkReader,
 } from '../../benchmarks/registry.js';
-import { readRecord } from '../../runs/episode-record.js';
+import { loadRecord } from '../../runs/episode-record.js';
 import { finish, writeCsv, writeJsonLines } from '../../runs/export-stream.js';
 import { type BenchmarkReport, buildRunReport } from '../../runs/run-report.js';
 import { SettingsMismatchError } from '../../runs/run-settings-compare.js';
 import { type EpisodeRow, identityManifest, type RunManifest, RunStore } from '../../runs/run-store.js';
-import type { MetricValues } from '../../spec/index.js';
+import type { AnyBenchmarkReader, MetricValues } from '../../spec/index.js';
 import { writeJsonText } from '../json-text.js';
 import { formatCell, renderEpisodesCsv, renderRunReport } from '../render-run-report.js';
 import { renderTable } from '../render-table.js';
@@ -61,9 +60,10 @@ export async function showEpisode(runId: string, caseId: string, options: ShowOp
     const episode = store.episode(runId, caseId, options.trial, options.benchmark);
     if (!episode) throw new Error(`run "${runId}" has no episode "${caseId}" trial ${options.trial}`);
     if (options.json) return episode.record;
-    await loadBenchmarkReader(episode.benchmark);
+    const benchmark = await loadBenchmarkReader(episode.benchmark);
+    const record = await loadRecord(episode, benchmark);
     // Everything a model wrote is shown, never sent to the terminal as control sequences.
-    return terminalSafe(renderEpisode(episode));
+    return terminalSafe(renderEpisode(episode, benchmark, record));
   });
   process.stdout.write(`${text}\n`);
 }
@@ -260,10 +260,8 @@ function signed(value: number, digits = 3): string {
 }
 
 /** One stored episode for a terminal: its metrics, each trajectory, and the tables explaining its score. */
-function renderEpisode(episode: EpisodeRow): string {
+function renderEpisode(episode: EpisodeRow, benchmark: AnyBenchmarkReader, record: unknown): string {
   const heading = `${episode.caseId} #${episode.trial} (${episode.status})`;
-  const benchmark = getBenchmarkReader(episode.benchmark);
-  const record = readRecord(episode, benchmark);
   if (record === undefined) return `${heading}: ${episode.status}${episode.error ? ` — ${episode.error}` : ''}`;
   const sections = [`${heading}: ${describeMetrics(episode.metrics, benchmark.headline)}`];
   for (const trajectory of benchmark.trajectories(record)) sections.push('', renderTrajectory(trajectory));
