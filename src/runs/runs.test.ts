@@ -287,6 +287,45 @@ describe('resilient model adapter', () => {
     }
     expect(listeners).toBe(1);
   });
+
+  it('ends each of many overlapping attempts at its own time limit, and no answered one', async () => {
+    // Attempts that hang until aborted, started 20 ms apart, beside attempts that answer at once.
+    const ended: { index: number; name: string; afterMs: number }[] = [];
+    const hanging = (index: number): ModelAdapter => ({
+      id: 'hanging',
+      generate: ({ signal }) =>
+        new Promise((_, reject) => {
+          const started = performance.now();
+          signal?.addEventListener(
+            'abort',
+            () => {
+              ended.push({ index, name: (signal.reason as Error).name, afterMs: performance.now() - started });
+              reject(signal.reason);
+            },
+            { once: true },
+          );
+        }),
+    });
+    const policy = { maxAttempts: 1, baseDelayMs: 0, maxDelayMs: 0, timeoutMs: 80 };
+    const attempts: Promise<unknown>[] = [];
+    for (let index = 0; index < 4; index += 1) {
+      attempts.push(
+        new ResilientModelAdapter(hanging(index), new EndpointLimiter(8), policy).generate(request).catch(() => {}),
+      );
+      const answered = new ResilientModelAdapter(new ScriptedModel(['ok']), new EndpointLimiter(8), policy);
+      expect((await answered.generate(request)).text).toBe('ok');
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    await Promise.all(attempts);
+    expect(ended.map(({ index, name }) => [index, name])).toEqual([
+      [0, 'TimeoutError'],
+      [1, 'TimeoutError'],
+      [2, 'TimeoutError'],
+      [3, 'TimeoutError'],
+    ]);
+    // Each at its own limit (timers may fire late on a busy machine, never early).
+    for (const { afterMs } of ended) expect(afterMs).toBeGreaterThanOrEqual(79);
+  });
 });
 
 describe('response cache', () => {
