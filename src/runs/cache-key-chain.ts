@@ -12,9 +12,10 @@ import { canonicalJson } from '../world/index.js';
  * and the very same message objects at the start — copies that state and hashes only its new messages.
  * Tools' canonical texts are kept per tool schema.
  *
- * Reuse relies on objects that cannot change: only frozen messages (as `conversationFor` makes them,
- * over the bus's frozen messages) and frozen tool schemas are reused; any other message or schema is
- * hashed afresh every time. The keys are byte for byte those of hashing each request whole (a test
+ * Reuse relies on objects that do not change: only frozen messages (as `conversationFor` makes them,
+ * over the bus's frozen messages) and frozen tool schemas (as tool sets hand them out) are reused; any
+ * other message or schema is hashed afresh every time. What they hold (a call's arguments, a schema's
+ * parameters) is taken to stay as it is, as the Chat Completions wire's own memo of them does. The keys are byte for byte those of hashing each request whole (a test
  * checks it on random conversations), so a cache written before this change still answers.
  */
 export class CacheKeyChain {

@@ -33,7 +33,8 @@ export class ToolSet {
   ) {
     this.byShownName = new Map(views.map((view) => [view.schema.name, view]));
     // What a role is shown never changes: adapters and the response cache keep what they derive from it.
-    for (const view of views) deepFreeze(view.schema);
+    // (Only the schema object itself: its parameters may be shared with code that decorates them.)
+    for (const view of views) Object.freeze(view.schema);
   }
 
   /** The role's tools from a registry, unchanged, optionally limited by allow and deny lists. */
@@ -70,11 +71,4 @@ export class ToolSet {
   resolve(shownName: string): ToolView | undefined {
     return this.byShownName.get(shownName);
   }
-}
-
-/** Freezes a plain value and everything in it; stops at what is frozen already (shared parts are frozen once). */
-function deepFreeze(value: unknown): void {
-  if (value === null || typeof value !== 'object' || Object.isFrozen(value)) return;
-  Object.freeze(value);
-  for (const item of Object.values(value)) deepFreeze(item);
 }
