@@ -26,6 +26,10 @@ ON CONFLICT (run_id, benchmark, case_id, trial) DO UPDATE SET
   labels = excluded.labels, model_calls = excluded.model_calls, record = excluded.record
 WHERE episodes.status = 'failed' OR excluded.status = 'scored'`;
 
+/** One row of the response cache, insert-only (an entry already stored is kept). */
+const insertCacheEntries = (rows: number) =>
+  `INSERT INTO cache (key, response, created_at) VALUES ${values(rows, 3)} ON CONFLICT (key) DO NOTHING`;
+
 /** The claim to release in the transaction that stores an episode, so both commit together. */
 export interface ClaimRelease {
   readonly claims: EpisodeClaims;
@@ -51,12 +55,16 @@ export interface EpisodeBatchOptions {
  * statements prepared once. A clean exit writes what is queued — `flush` at the end of a run, and a
  * process `exit` hook for an exit in between (a second Ctrl-C) — so a SIGKILL loses at most the
  * episodes of the last `delayMs`; their claims are released only in the transaction that stores them,
- * so another process plays them again rather than never.
+ * so another process plays them again rather than never. Response-cache entries travel in the same
+ * batches (a SIGKILL loses at most the last `delayMs` of them: those requests are asked again).
  */
 export class EpisodeBatch {
   private readonly queue: QueuedEpisode[] = [];
   private readonly byKey = new Map<string, EpisodeRow>();
+  /** Response-cache entries on their way to the store, by key (the first answer for a key is kept). */
+  private readonly cacheEntries = new Map<string, { readonly response: string; readonly createdAt: string }>();
   private timer: NodeJS.Timeout | undefined;
+  private exitHooked = false;
   private failure: unknown;
   private readonly size: number;
   private readonly delayMs: number;
@@ -79,12 +87,35 @@ export class EpisodeBatch {
   /** Queues an episode; written at once when the batch is full or batching is off. */
   add(episode: EpisodeRow, release?: ClaimRelease): void {
     this.throwFailure();
-    if (this.queue.length === 0) process.on('exit', this.flushOnExit);
     this.queue.push({ episode, endedAt: new Date().toISOString(), ...(release ? { release } : {}) });
     const key = queuedKey(episode);
     const queued = this.byKey.get(key);
     if (!queued || queued.status === 'failed' || episode.status === 'scored') this.byKey.set(key, episode);
-    if (this.queue.length >= this.size || this.delayMs === 0) this.flush();
+    this.written(this.queue.length);
+  }
+
+  /**
+   * Queues a response-cache entry, written with the next batch: a commit per model request would cost
+   * more than the request's own bookkeeping. Until then `cachedResponse` answers it from here.
+   */
+  addCacheEntry(key: string, response: string, createdAt: string): void {
+    this.throwFailure();
+    if (!this.cacheEntries.has(key)) this.cacheEntries.set(key, { response, createdAt });
+    this.written(this.cacheEntries.size);
+  }
+
+  /** A queued (not yet written) response-cache entry. */
+  cachedResponse(key: string): string | undefined {
+    return this.cacheEntries.get(key)?.response;
+  }
+
+  /** After a row was queued (`count` of its kind now): writes at once when full, else within the delay. */
+  private written(count: number): void {
+    if (!this.exitHooked) {
+      process.on('exit', this.flushOnExit);
+      this.exitHooked = true;
+    }
+    if (count >= this.size || this.delayMs === 0) this.flush();
     else if (!this.timer) {
       this.timer = setTimeout(() => {
         this.timer = undefined;
@@ -104,20 +135,22 @@ export class EpisodeBatch {
   }
 
   get pending(): number {
-    return this.queue.length;
+    return this.queue.length + this.cacheEntries.size;
   }
 
   /** Writes every queued episode in one transaction; an earlier failed write is thrown here. */
   flush(): void {
     if (this.timer) clearTimeout(this.timer);
     this.timer = undefined;
-    if (this.queue.length === 0) {
+    if (this.queue.length === 0 && this.cacheEntries.size === 0) {
       this.throwFailure();
       return;
     }
     const batch = this.queue.splice(0);
+    const cacheEntries = [...this.cacheEntries];
     this.byKey.clear();
-    process.off('exit', this.flushOnExit);
+    this.cacheEntries.clear();
+    this.unhookExit();
     const releases = new Map<EpisodeClaims, string[]>();
     for (const { release } of batch) {
       if (release) releases.set(release.claims, [...(releases.get(release.claims) ?? []), release.key]);
@@ -132,6 +165,13 @@ export class EpisodeBatch {
       if (!earlier || earlier.status === 'failed' || episode.status === 'scored') finalRows.set(key, episode);
     }
     this.database.transaction(() => {
+      if (cacheEntries.length > 0) {
+        this.database.run(
+          insertCacheEntries(cacheEntries.length),
+          cacheEntries.flatMap(([key, { response, createdAt }]) => [key, response, createdAt]),
+        );
+      }
+      if (batch.length === 0) return;
       this.database.run(
         insertAttempts(batch.length),
         batch.flatMap(({ episode, endedAt }) => [
@@ -178,7 +218,12 @@ export class EpisodeBatch {
   dispose(): void {
     if (this.timer) clearTimeout(this.timer);
     this.timer = undefined;
+    this.unhookExit();
+  }
+
+  private unhookExit(): void {
     process.off('exit', this.flushOnExit);
+    this.exitHooked = false;
   }
 
   private throwFailure(): void {

@@ -457,16 +457,15 @@ export class RunStore {
   }
 
   cacheGet(key: string): string | undefined {
+    const queued = this.batch.cachedResponse(key);
+    if (queued !== undefined) return queued;
     const row = this.database.get('SELECT response FROM cache WHERE key = ?', [key]);
     return row === undefined ? undefined : String(row.response);
   }
 
+  /** Remembers a response (batched with the episodes: see `EpisodeBatch`); an entry already there is kept. */
   cachePut(key: string, response: string, createdAt: string): void {
-    this.database.run('INSERT INTO cache (key, response, created_at) VALUES (?, ?, ?) ON CONFLICT (key) DO NOTHING', [
-      key,
-      response,
-      createdAt,
-    ]);
+    inStore(this.path, () => this.batch.addCacheEntry(key, response, createdAt));
   }
 
   /**

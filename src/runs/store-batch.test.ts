@@ -83,12 +83,39 @@ describe('batched episode writes', () => {
       const store = await RunStore.open(${JSON.stringify(path)}, { batch: { size: 100, delayMs: 60_000 } });
       store.ensureRun('r', {}, 'now');
       for (const caseId of ['a', 'b', 'c']) store.saveEpisode({ ...${JSON.stringify(row('x'))}, caseId });
+      store.cachePut('key', '{"text":"cached"}', 'now');
       process.exit(0);
     `;
     execFileSync(process.execPath, ['--no-warnings', '--input-type=module', '-e', script]);
     const store = await RunStore.open(path, { readOnly: true });
     expect(store.episodes('r').map((episode) => episode.caseId)).toEqual(['a', 'b', 'c']);
+    expect(store.cacheGet('key')).toBe('{"text":"cached"}');
     store.close();
+  });
+
+  it('batches response-cache entries: its own store answers at once, others once written, the first kept', async () => {
+    const path = await tempPath();
+    const writer = await RunStore.open(path, { batch: { size: 3, delayMs: 60_000 } });
+    writer.ensureRun('r', {}, 'now');
+    const reader = await RunStore.open(path, { readOnly: true });
+    writer.cachePut('one', '"first"', 'now');
+    writer.cachePut('one', '"second"', 'now'); // the same request answered again: the first answer stays
+    writer.cachePut('two', '"2"', 'now');
+    expect(writer.cacheGet('one')).toBe('"first"');
+    expect(reader.cacheGet('one')).toBeUndefined(); // queued, not written
+    writer.cachePut('three', '"3"', 'now'); // the third entry: the batch is full and written
+    expect(['one', 'two', 'three'].map((key) => reader.cacheGet(key))).toEqual(['"first"', '"2"', '"3"']);
+    // Entries and episodes share batches: a full batch of either writes both.
+    writer.cachePut('four', '"4"', 'now');
+    writer.saveEpisode(row('a'));
+    writer.saveEpisode(row('b'));
+    expect(reader.cacheGet('four')).toBeUndefined();
+    writer.saveEpisode(row('c'));
+    expect([reader.cacheGet('four'), reader.episodeCount('r')]).toEqual(['"4"', 3]);
+    writer.cachePut('one', '"third"', 'now');
+    writer.close();
+    expect(reader.cacheGet('one')).toBe('"first"');
+    reader.close();
   });
 
   it('lists a run with its planned episodes and the episodes being played now', async () => {
