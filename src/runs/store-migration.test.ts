@@ -87,7 +87,7 @@ async function version2Store(): Promise<string> {
 }
 
 /** Everything a store holds, read with plain SQL: episodes (each with its record, wherever it lives), attempts, runs. */
-async function storedContent(path: string): Promise<Record<string, unknown[]>> {
+async function storedContent(path: string): Promise<{ episodes: SqlRow[]; attempts: unknown[]; runs: unknown[] }> {
   const database = await openSqlite(path, { readOnly: true });
   try {
     const version = Number(
@@ -99,7 +99,7 @@ async function storedContent(path: string): Promise<Record<string, unknown[]>> {
         : `SELECT e.*, r.record FROM episodes e JOIN episode_records r ON r.run_id = e.run_id
              AND r.benchmark = e.benchmark AND r.case_id = e.case_id AND r.trial = e.trial`;
     return {
-      episodes: database.prepare(`${episodes} ORDER BY 1, 2, 3, 4`).all(),
+      episodes: database.prepare(`${episodes} ORDER BY 1, 2, 3, 4`).all() as SqlRow[],
       attempts: database.prepare('SELECT * FROM attempts ORDER BY run_id, ended_at, case_id').all(),
       runs: database.prepare('SELECT * FROM runs ORDER BY run_id').all(),
     };
@@ -115,7 +115,7 @@ describe('store format 2', () => {
     const path = await version2Store();
     const before = await storedContent(path);
     expect(before.episodes).toHaveLength(17);
-    expect(before.episodes.filter((row) => (row as SqlRow).status === 'failed')).toHaveLength(3);
+    expect(before.episodes.filter((row) => row.status === 'failed')).toHaveLength(3);
     const store = await RunStore.open(path);
     const reports = ['v2-oracle', 'v2-mixed', 'v2-tooltalk'].map((runId) => buildRunReport(store, runId));
     // The report printed by the format-2 toolgauge for this store, byte for byte.
@@ -147,10 +147,7 @@ describe('store format 2', () => {
     const before = await storedContent(path);
     const store = await RunStore.open(path, { readOnly: true });
     expect(store.episodes('v2-mixed').map((row) => [row.status, row.record])).toEqual(
-      before.episodes
-        .map((row) => row as SqlRow)
-        .filter((row) => row.run_id === 'v2-mixed')
-        .map((row) => [row.status, row.record]),
+      before.episodes.filter((row) => row.run_id === 'v2-mixed').map((row) => [row.status, row.record]),
     );
     store.close();
     expect(await storedContent(path)).toEqual(before);
