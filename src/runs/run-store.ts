@@ -9,6 +9,7 @@ import { type SqlDatabase, SqliteDatabase } from './sql-database.js';
 import { inStore, openSqlite } from './sqlite.js';
 import { mergeSqliteStore } from './store-merge.js';
 import {
+  compactAfterMigration,
   migrateFromVersion1,
   migrateFromVersion2,
   SCHEMA,
@@ -187,6 +188,16 @@ export class RunStore {
       }
       if (version === STORE_FORMAT_VERSION) return new RunStore(database, path, true, options.batch);
       database.close();
+      try {
+        return await RunStore.open(path, { ...options, readOnly: false });
+      } catch (error) {
+        // An older store is read only after its one migration (a read-only file cannot take it).
+        const cause = error instanceof Error ? error.message : String(error);
+        throw new Error(
+          `${path}: store format ${version} could not be migrated to format ${STORE_FORMAT_VERSION} (done once, by the first command that can write the file): ${cause}`,
+          { cause: error },
+        );
+      }
     }
     if (path !== ':memory:') {
       await mkdir(dirname(path), { recursive: true }).catch((error: unknown) => {
@@ -218,7 +229,8 @@ export class RunStore {
         );
       }
       if (version === 1) inStore(path, () => migrateFromVersion1(connection));
-      if (version === 2) inStore(path, () => migrateFromVersion2(database));
+      const migrated = version === 1 || (version === 2 && inStore(path, () => migrateFromVersion2(database)));
+      if (migrated) compactAfterMigration(database);
       inStore(path, () => database.exec(SCHEMA));
       database.run(
         "INSERT INTO meta (key, value) VALUES ('formatVersion', ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value",
