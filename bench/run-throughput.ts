@@ -133,7 +133,8 @@ try {
     if (profiler && profilePath && !warming) {
       const { profile } = await profiler.post('Profiler.stop');
       profiler.disconnect();
-      const file = concurrencies.length > 1 ? profilePath.replace(/(\.cpuprofile)?$/, `-${concurrency}.cpuprofile`) : profilePath;
+      const file =
+        concurrencies.length > 1 ? profilePath.replace(/(\.cpuprofile)?$/, `-${concurrency}.cpuprofile`) : profilePath;
       await writeFile(file, JSON.stringify(profile));
       console.log(`  CPU profile of this pass: ${file}`);
     }
