@@ -142,6 +142,15 @@ describe('store format 2', () => {
     expect(await storedContent(path)).toEqual(before);
   });
 
+  it('is migrated when merged into a format-3 store, and its episodes come with their records', async () => {
+    const other = await version2Store();
+    const before = await storedContent(other);
+    const store = await RunStore.open(join(await mkdtemp(join(tmpdir(), 'store-v3-')), 'toolgauge.db'));
+    expect(await store.merge(other)).toEqual({ runs: 3, episodes: 17 });
+    store.close();
+    expect((await storedContent(store.path)).episodes).toEqual(before.episodes);
+  });
+
   it('is migrated by a reading command too, when its file can be written', async () => {
     const path = await version2Store();
     const before = await storedContent(path);
