@@ -17,7 +17,7 @@ import {
   storedFormatVersion,
 } from './store-schema.js';
 import type { RunManifest } from './stored-json.js';
-import { decodeEpisodeRow, decodeRun, type EpisodeColumns, type RunColumns } from './stored-rows.js';
+import { decodeEpisodeRow, decodeRun, type EpisodeColumns, type RunColumns, selectEpisodes } from './stored-rows.js';
 import type { ModelCallUsage } from './usage-meter.js';
 
 export type { EpisodeStatus } from '../spec/index.js';
@@ -125,19 +125,6 @@ export interface RunStoreOptions {
  * instead of duplicating it. Finished episodes are written in batches (one transaction per 64 episodes
  * or 50 ms); every read sees them at once, and closing the store writes what is queued.
  */
-/**
- * The episode columns as `decodeEpisodeRow` reads them, from `episodes e`; with records, each row's
- * record is joined from `episode_records` by key (a missing one reads as empty, and `readRecord` names
- * the episode), without them `record` is empty and the records' table is never touched.
- */
-function selectEpisodes(withRecords: boolean): string {
-  const summary = `SELECT e.run_id, e.benchmark, e.case_id, e.trial, e.status, e.score, e.metrics, e.error,
-    e.input_tokens, e.output_tokens, e.requests, e.cost, e.duration_ms, e.labels, e.model_calls`;
-  if (!withRecords) return `${summary}, '' AS record FROM episodes e`;
-  return `${summary}, r.record FROM episodes e LEFT JOIN episode_records r ON r.run_id = e.run_id
-    AND r.benchmark = e.benchmark AND r.case_id = e.case_id AND r.trial = e.trial`;
-}
-
 /** Times a new store is opened before "database is locked" is reported (see {@link RunStore.open}). */
 const OPEN_ATTEMPTS = 5;
 
