@@ -17,18 +17,37 @@ const insertAttempts = (rows: number) => `INSERT INTO attempts (run_id, benchmar
   input_tokens, output_tokens, requests, error, ended_at) VALUES ${values(rows, 11)}`;
 
 const upsertEpisodes = (rows: number) => `INSERT INTO episodes (run_id, benchmark, case_id, trial, status, score,
-  metrics, error, input_tokens, output_tokens, requests, cost, duration_ms, labels, model_calls, record)
-VALUES ${values(rows, 16)}
+  metrics, error, input_tokens, output_tokens, requests, cost, duration_ms, labels, model_calls)
+VALUES ${values(rows, 15)}
 ON CONFLICT (run_id, benchmark, case_id, trial) DO UPDATE SET
   status = excluded.status, score = excluded.score, metrics = excluded.metrics, error = excluded.error,
   input_tokens = excluded.input_tokens, output_tokens = excluded.output_tokens,
   requests = excluded.requests, cost = excluded.cost, duration_ms = excluded.duration_ms,
-  labels = excluded.labels, model_calls = excluded.model_calls, record = excluded.record
+  labels = excluded.labels, model_calls = excluded.model_calls
 WHERE episodes.status = 'failed' OR excluded.status = 'scored'`;
 
 /** One row of the response cache, insert-only (an entry already stored is kept). */
 const insertCacheEntries = (rows: number) =>
   `INSERT INTO cache (key, response, created_at) VALUES ${values(rows, 3)} ON CONFLICT (key) DO NOTHING`;
+
+/**
+ * The records of a batch's scored episodes, written after their rows: a scored episode always replaced
+ * its row, so its record replaces the stored one.
+ */
+const upsertScoredRecords = (rows: number) => `INSERT INTO episode_records (run_id, benchmark, case_id, trial, record)
+VALUES ${values(rows, 5)}
+ON CONFLICT (run_id, benchmark, case_id, trial) DO UPDATE SET record = excluded.record`;
+
+/**
+ * The records of a batch's failed episodes, written after their rows: a failed episode replaced its row
+ * only if that row was failed too (never a scored one), so its record replaces the stored one only where
+ * the row now says failed — the record always belongs to the row beside it.
+ */
+const upsertFailedRecords = (rows: number) => `INSERT INTO episode_records (run_id, benchmark, case_id, trial, record)
+VALUES ${values(rows, 5)}
+ON CONFLICT (run_id, benchmark, case_id, trial) DO UPDATE SET record = excluded.record
+WHERE (SELECT e.status FROM episodes e WHERE e.run_id = excluded.run_id AND e.benchmark = excluded.benchmark
+  AND e.case_id = excluded.case_id AND e.trial = excluded.trial) = 'failed'`;
 
 /** The claim to release in the transaction that stores an episode, so both commit together. */
 export interface ClaimRelease {
@@ -51,7 +70,8 @@ export interface EpisodeBatchOptions {
 
 /**
  * Finished episodes on their way to the store, written together: one transaction per batch (at most
- * `size` episodes, or whatever finished within `delayMs`), each with its attempt row, through
+ * `size` episodes, or whatever finished within `delayMs`), each with its attempt row and its record
+ * (in `episode_records`, beside the summary row), through
  * statements prepared once. A clean exit writes what is queued — `flush` at the end of a run, and a
  * process `exit` hook for an exit in between (a second Ctrl-C) — so a SIGKILL loses at most the
  * episodes of the last `delayMs`; their claims are released only in the transaction that stores them,
@@ -164,6 +184,7 @@ export class EpisodeBatch {
       const earlier = finalRows.get(key);
       if (!earlier || earlier.status === 'failed' || episode.status === 'scored') finalRows.set(key, episode);
     }
+    const rows = [...finalRows.values()];
     this.database.transaction(() => {
       if (cacheEntries.length > 0) {
         this.database.run(
@@ -189,8 +210,8 @@ export class EpisodeBatch {
         ]),
       );
       this.database.run(
-        upsertEpisodes(finalRows.size),
-        [...finalRows.values()].flatMap((episode) => [
+        upsertEpisodes(rows.length),
+        rows.flatMap((episode) => [
           episode.runId,
           episode.benchmark,
           episode.caseId,
@@ -206,9 +227,12 @@ export class EpisodeBatch {
           episode.durationMs,
           JSON.stringify(episode.labels),
           JSON.stringify(episode.modelCalls),
-          episode.record,
         ]),
       );
+      const scored = rows.filter((episode) => episode.status === 'scored');
+      const failed = rows.filter((episode) => episode.status === 'failed');
+      if (scored.length > 0) this.database.run(upsertScoredRecords(scored.length), scored.flatMap(recordValues));
+      if (failed.length > 0) this.database.run(upsertFailedRecords(failed.length), failed.flatMap(recordValues));
       for (const [claims, keys] of releases) claims.releaseAll(keys);
     });
     this.throwFailure();
@@ -232,6 +256,11 @@ export class EpisodeBatch {
     this.failure = undefined;
     throw failure;
   }
+}
+
+/** An episode's row in `episode_records`. */
+function recordValues(episode: EpisodeRow): (string | number)[] {
+  return [episode.runId, episode.benchmark, episode.caseId, episode.trial, episode.record];
 }
 
 function queuedKey(episode: EpisodeRow): string {

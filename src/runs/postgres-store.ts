@@ -1,7 +1,7 @@
 import { createRequire } from 'node:module';
 import { MessageChannel, type MessagePort, receiveMessageOnPort, Worker } from 'node:worker_threads';
 import type { SqlDatabase, SqlRow, SqlValue } from './sql-database.js';
-import { POSTGRES_SCHEMA, STORE_FORMAT_VERSION, storedFormatVersion } from './store-schema.js';
+import { migrateFromVersion2, POSTGRES_SCHEMA, STORE_FORMAT_VERSION, storedFormatVersion } from './store-schema.js';
 
 /** Longest wait for one answer from the server before the store gives up with an error. */
 const ANSWER_TIMEOUT_MS = 120_000;
@@ -207,9 +207,9 @@ export class PostgresDatabase implements SqlDatabase {
 }
 
 /**
- * Connects to a PostgreSQL store; creates the format-2 tables on first use (under an advisory lock,
- * so workers starting together do not race), refuses a newer format, and with `readOnly` requires the
- * store to exist.
+ * Connects to a PostgreSQL store; creates the tables on first use (under an advisory lock, so workers
+ * starting together do not race), migrates a format-2 store, refuses a newer format, and with
+ * `readOnly` requires the store to exist.
  */
 export async function openPostgresStore(
   url: string,
@@ -223,10 +223,18 @@ export async function openPostgresStore(
         `${database.name}: store format ${version} is newer than this toolgauge understands (${STORE_FORMAT_VERSION})`,
       );
     }
-    if (options.readOnly) {
-      if (version === 0) throw new Error(`no store at ${database.name} (a store is created by \`toolgauge run\`)`);
-      return database;
+    if (options.readOnly && version === 0) {
+      throw new Error(`no store at ${database.name} (a store is created by \`toolgauge run\`)`);
     }
+    // A format-2 store is migrated by whichever process opens it first, reading or writing (as a SQLite
+    // store is when its file can be written); the others wait on the lock and find it done.
+    if (version === 2) {
+      database.transaction(() => {
+        database.exec(`SELECT pg_advisory_xact_lock(${SCHEMA_LOCK})`);
+        migrateFromVersion2(database);
+      });
+    }
+    if (options.readOnly) return database;
     if (version === 0) {
       database.exec(
         `BEGIN; SELECT pg_advisory_xact_lock(${SCHEMA_LOCK}); ${POSTGRES_SCHEMA}

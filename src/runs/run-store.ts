@@ -8,9 +8,16 @@ import type { IdentityManifest } from './run-settings-compare.js';
 import { type SqlDatabase, SqliteDatabase } from './sql-database.js';
 import { inStore, openSqlite } from './sqlite.js';
 import { mergeSqliteStore } from './store-merge.js';
-import { migrateFromVersion1, SCHEMA, STORE_FORMAT_VERSION, storedFormatVersion } from './store-schema.js';
+import {
+  compactAfterMigration,
+  migrateFromVersion1,
+  migrateFromVersion2,
+  SCHEMA,
+  STORE_FORMAT_VERSION,
+  storedFormatVersion,
+} from './store-schema.js';
 import type { RunManifest } from './stored-json.js';
-import { decodeEpisodeRow, decodeRun, type EpisodeColumns, type RunColumns } from './stored-rows.js';
+import { decodeEpisodeRow, decodeRun, type EpisodeColumns, type RunColumns, selectEpisodes } from './stored-rows.js';
 import type { ModelCallUsage } from './usage-meter.js';
 
 export type { EpisodeStatus } from '../spec/index.js';
@@ -139,7 +146,7 @@ export class RunStore {
   }
 
   /**
-   * Opens (or creates) a store; a format-1 store is migrated in place, a newer one refused. With
+   * Opens (or creates) a store; an older store (format 1 or 2) is migrated in place, a newer one refused. With
    * `readOnly` (every command that only reads) the store must exist — a mistyped `--db` is an error
    * naming the path, never a new empty file — and nothing is written (a read-only file works), except
    * that an older store is migrated once when its file can be written. A `postgres://` location opens
@@ -168,6 +175,16 @@ export class RunStore {
       }
       if (version === STORE_FORMAT_VERSION) return new RunStore(database, path, true, options.batch);
       database.close();
+      try {
+        return await RunStore.open(path, { ...options, readOnly: false });
+      } catch (error) {
+        // An older store is read only after its one migration (a read-only file cannot take it).
+        const cause = error instanceof Error ? error.message : String(error);
+        throw new Error(
+          `${path}: store format ${version} could not be migrated to format ${STORE_FORMAT_VERSION} (done once, by the first command that can write the file): ${cause}`,
+          { cause: error },
+        );
+      }
     }
     if (path !== ':memory:') {
       await mkdir(dirname(path), { recursive: true }).catch((error: unknown) => {
@@ -199,6 +216,8 @@ export class RunStore {
         );
       }
       if (version === 1) inStore(path, () => migrateFromVersion1(connection));
+      const migrated = version === 1 || (version === 2 && inStore(path, () => migrateFromVersion2(database)));
+      if (migrated) compactAfterMigration(database);
       inStore(path, () => database.exec(SCHEMA));
       database.run(
         "INSERT INTO meta (key, value) VALUES ('formatVersion', ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value",
@@ -379,27 +398,30 @@ export class RunStore {
     inStore(this.path, () => this.batch.add(episode, release));
   }
 
-  /** The episodes of a run one by one, in the order of {@link episodes}, without holding them all (for export). */
-  *iterateEpisodes(runId: string): Generator<EpisodeRow> {
+  /**
+   * The episodes of a run one by one, in the order of {@link episodes}, without holding them all (for
+   * export and the HTML report); `withRecords: false` leaves the records unread (`record` is empty).
+   */
+  *iterateEpisodes(runId: string, options: { withRecords?: boolean } = {}): Generator<EpisodeRow> {
     this.flush();
     for (const row of this.database.iterate(
-      'SELECT * FROM episodes WHERE run_id = ? ORDER BY benchmark, case_id, trial',
+      `${selectEpisodes(options.withRecords !== false)} WHERE e.run_id = ? ORDER BY e.benchmark, e.case_id, e.trial`,
       [runId],
     )) {
       yield decodeEpisodeRow(row as unknown as EpisodeColumns, this.path);
     }
   }
 
-  /** A run's episodes (of one benchmark, or all), ordered by benchmark, case and trial. */
+  /**
+   * A run's episodes (of one benchmark, or all), ordered by benchmark, case and trial; `withRecords:
+   * false` reads only the summary columns (`record` is empty), never the records' table.
+   */
   episodes(runId: string, options: { withRecords?: boolean; benchmark?: string } = {}): EpisodeRow[] {
     this.flush();
-    const columns = `run_id, benchmark, case_id, trial, status, score, metrics, error, input_tokens,
-      output_tokens, requests, cost, duration_ms, labels, model_calls,
-      ${options.withRecords === false ? "'' AS record" : 'record'}`;
-    const filter = options.benchmark === undefined ? '' : ' AND benchmark = ?';
+    const filter = options.benchmark === undefined ? '' : ' AND e.benchmark = ?';
     const parameters = options.benchmark === undefined ? [runId] : [runId, options.benchmark];
     const rows = this.database.all(
-      `SELECT ${columns} FROM episodes WHERE run_id = ?${filter} ORDER BY benchmark, case_id, trial`,
+      `${selectEpisodes(options.withRecords !== false)} WHERE e.run_id = ?${filter} ORDER BY e.benchmark, e.case_id, e.trial`,
       parameters,
     ) as unknown as EpisodeColumns[];
     return rows.map((row) => decodeEpisodeRow(row, this.path));
@@ -409,7 +431,7 @@ export class RunStore {
   episode(runId: string, caseId: string, trial = 0, benchmark?: string): EpisodeRow | undefined {
     this.flush();
     const rows = this.database.all(
-      `SELECT * FROM episodes WHERE run_id = ? AND case_id = ? AND trial = ?${benchmark === undefined ? '' : ' AND benchmark = ?'}`,
+      `${selectEpisodes(true)} WHERE e.run_id = ? AND e.case_id = ? AND e.trial = ?${benchmark === undefined ? '' : ' AND e.benchmark = ?'}`,
       benchmark === undefined ? [runId, caseId, trial] : [runId, caseId, trial, benchmark],
     ) as unknown as EpisodeColumns[];
     if (rows.length > 1) {

@@ -57,19 +57,23 @@ describe('run store', () => {
       modelCalls: [],
       record: '{}',
     };
-    store.saveEpisode({ ...row, status: 'failed', score: null, error: 'down' });
+    store.saveEpisode({ ...row, status: 'failed', score: null, error: 'down', record: '{"play":1}' });
     expect(store.scoredKeys('r').size).toBe(0);
+    // A failed row replaces a failed one, its record too (records live in a table of their own).
+    store.saveEpisode({ ...row, status: 'failed', score: null, error: 'down again', record: '{"play":2}' });
     expect([...store.keysWithStatus('r', 'failed')]).toEqual([episodeKey('sandbox', 'c', 0)]);
-    store.saveEpisode({ ...row, status: 'scored', score: 0.5, error: null });
+    expect(store.episode('r', 'c', 0)).toMatchObject({ error: 'down again', record: '{"play":2}' });
+    store.saveEpisode({ ...row, status: 'scored', score: 0.5, error: null, record: '{"play":3}' });
     expect(store.episodes('r')).toHaveLength(1);
+    expect(store.episodes('r', { withRecords: false })[0]?.record).toBe('');
     expect([...store.scoredKeys('r')]).toEqual([episodeKey('sandbox', 'c', 0)]);
     expect(store.keysWithStatus('r', 'failed').size).toBe(0);
     // Both attempts were paid for: the failed one's cost is kept.
-    expect(store.runCost('r')).toBe(1);
-    // A failed row never overwrites a scored one (another process may fail the episode late).
-    store.saveEpisode({ ...row, status: 'failed', score: null, error: 'late failure' });
-    expect(store.episode('r', 'c', 0)).toMatchObject({ status: 'scored', score: 0.5 });
     expect(store.runCost('r')).toBe(1.5);
+    // A failed row never overwrites a scored one (another process may fail the episode late), nor its record.
+    store.saveEpisode({ ...row, status: 'failed', score: null, error: 'late failure', record: '{"play":4}' });
+    expect(store.episode('r', 'c', 0)).toMatchObject({ status: 'scored', score: 0.5, record: '{"play":3}' });
+    expect(store.runCost('r')).toBe(2);
     expect(store.ensureRun('r', { agent: 'other' }, 'later').config).toEqual({ agent: 'oracle' });
     // A run without episodes (its first command failed) does not hold its id.
     store.ensureRun('empty', { agent: 'typo' }, '2026-01-01T00:00:00Z');
@@ -101,19 +105,20 @@ describe('run store', () => {
       modelCalls: [],
       record: '{}',
     };
-    a.saveEpisode({ ...base, caseId: 'x', status: 'scored', score: 1, error: null });
-    a.saveEpisode({ ...base, caseId: 'y', status: 'failed', score: null, error: 'down' });
-    b.saveEpisode({ ...base, caseId: 'y', status: 'scored', score: 0.5, error: null });
-    b.saveEpisode({ ...base, caseId: 'z', status: 'scored', score: 0, error: null });
-    b.saveEpisode({ ...base, caseId: 'x', status: 'scored', score: 0.25, error: null });
+    a.saveEpisode({ ...base, caseId: 'x', status: 'scored', score: 1, error: null, record: '"a x"' });
+    a.saveEpisode({ ...base, caseId: 'y', status: 'failed', score: null, error: 'down', record: '"a y"' });
+    b.saveEpisode({ ...base, caseId: 'y', status: 'scored', score: 0.5, error: null, record: '"b y"' });
+    b.saveEpisode({ ...base, caseId: 'z', status: 'scored', score: 0, error: null, record: '"b z"' });
+    b.saveEpisode({ ...base, caseId: 'x', status: 'scored', score: 0.25, error: null, record: '"b x"' });
     b.cachePut('k', '{}', 'now');
     b.close(); // writes b's queued episodes (finished episodes are written in batches)
     await a.merge(b.path);
     await a.merge(b.path);
-    expect(a.episodes('r').map((episode) => [episode.caseId, episode.score])).toEqual([
-      ['x', 1],
-      ['y', 0.5],
-      ['z', 0],
+    // Each record comes with the row it belongs to: the failed y is filled from b, the scored x kept.
+    expect(a.episodes('r').map((episode) => [episode.caseId, episode.score, episode.record])).toEqual([
+      ['x', 1, '"a x"'],
+      ['y', 0.5, '"b y"'],
+      ['z', 0, '"b z"'],
     ]);
     expect(a.cacheGet('k')).toBe('{}');
   });

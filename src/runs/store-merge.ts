@@ -44,14 +44,23 @@ export async function mergeSqliteStore(
       const runs = database.run(
         'INSERT OR IGNORE INTO runs SELECT run_id, created_at, config, manifest FROM other.runs',
       );
+      // The records first, while this store's rows still say which episodes the merge replaces (those
+      // stored here as failed), so each record stays with the row beside it.
+      database.run(
+        `INSERT INTO episode_records SELECT run_id, benchmark, case_id, trial, record
+           FROM other.episode_records WHERE true
+         ON CONFLICT (run_id, benchmark, case_id, trial) DO UPDATE SET record = excluded.record
+         WHERE (SELECT e.status FROM main.episodes e WHERE e.run_id = excluded.run_id
+           AND e.benchmark = excluded.benchmark AND e.case_id = excluded.case_id AND e.trial = excluded.trial) = 'failed'`,
+      );
       const episodes = database.run(
         `INSERT INTO episodes SELECT run_id, benchmark, case_id, trial, status, score, metrics, error, input_tokens,
-           output_tokens, requests, cost, duration_ms, labels, model_calls, record FROM other.episodes WHERE true
+           output_tokens, requests, cost, duration_ms, labels, model_calls FROM other.episodes WHERE true
          ON CONFLICT (run_id, benchmark, case_id, trial) DO UPDATE SET
            status = excluded.status, score = excluded.score, metrics = excluded.metrics, error = excluded.error,
            input_tokens = excluded.input_tokens, output_tokens = excluded.output_tokens, requests = excluded.requests,
            cost = excluded.cost, duration_ms = excluded.duration_ms, labels = excluded.labels,
-           model_calls = excluded.model_calls, record = excluded.record
+           model_calls = excluded.model_calls
          WHERE episodes.status = 'failed'`,
       );
       database.exec('INSERT OR IGNORE INTO cache SELECT key, response, created_at FROM other.cache');

@@ -18,7 +18,7 @@ async function version1Store(): Promise<string> {
   return path;
 }
 
-describe('store format 2', () => {
+describe('store format 1', () => {
   it('migrates a version-1 store in place and reports exactly what version 1 reported', async () => {
     const path = await version1Store();
     const store = await RunStore.open(path);
@@ -44,7 +44,9 @@ describe('store format 2', () => {
     const database = await openSqlite(path);
     database.prepare("UPDATE meta SET value = ? WHERE key = 'formatVersion'").run(String(STORE_FORMAT_VERSION + 1));
     database.close();
-    await expect(RunStore.open(path)).rejects.toThrow(/store format 3 is newer than this toolgauge understands \(2\)/);
+    await expect(RunStore.open(path)).rejects.toThrow(
+      `store format ${STORE_FORMAT_VERSION + 1} is newer than this toolgauge understands (${STORE_FORMAT_VERSION})`,
+    );
   });
 
   it('names the run and case of a malformed stored row', async () => {
@@ -56,7 +58,7 @@ describe('store format 2', () => {
       .run();
     database
       .prepare(
-        "UPDATE episodes SET record = '{\"formatVersion\":1}' WHERE run_id = 'v1-unhelpful' AND case_id LIKE 'know-address-at-coordinates/%'",
+        "UPDATE episode_records SET record = '{\"formatVersion\":1}' WHERE run_id = 'v1-unhelpful' AND case_id LIKE 'know-address-at-coordinates/%'",
       )
       .run();
     database.close();
@@ -69,5 +71,94 @@ describe('store format 2', () => {
       /run "v1-unhelpful", sandbox case "know-address-at-coordinates\/distraction-0" trial 0: record\.caseId/,
     );
     store.close();
+  });
+});
+
+const fixtureV2 = (name: string) => new URL(`../../test/fixtures/store-v2/${name}`, import.meta.url);
+
+/**
+ * A copy of a store written by toolgauge before format 3 (format 2, records inline in `episodes`): a
+ * sandbox oracle run with two trials, a sandbox run with failed episodes and a ToolTalk run.
+ */
+async function version2Store(): Promise<string> {
+  const path = join(await mkdtemp(join(tmpdir(), 'store-v2-')), 'toolgauge.db');
+  await writeFile(path, gunzipSync(await readFile(fixtureV2('toolgauge-v2.db.gz'))));
+  return path;
+}
+
+/** Everything a store holds, read with plain SQL: episodes (each with its record, wherever it lives), attempts, runs. */
+async function storedContent(path: string): Promise<{ episodes: SqlRow[]; attempts: unknown[]; runs: unknown[] }> {
+  const database = await openSqlite(path, { readOnly: true });
+  try {
+    const version = Number(
+      (database.prepare("SELECT value FROM meta WHERE key = 'formatVersion'").get() as SqlRow).value,
+    );
+    const episodes =
+      version === 2
+        ? 'SELECT * FROM episodes'
+        : `SELECT e.*, r.record FROM episodes e JOIN episode_records r ON r.run_id = e.run_id
+             AND r.benchmark = e.benchmark AND r.case_id = e.case_id AND r.trial = e.trial`;
+    return {
+      episodes: database.prepare(`${episodes} ORDER BY 1, 2, 3, 4`).all() as SqlRow[],
+      attempts: database.prepare('SELECT * FROM attempts ORDER BY run_id, ended_at, case_id').all(),
+      runs: database.prepare('SELECT * FROM runs ORDER BY run_id').all(),
+    };
+  } finally {
+    database.close();
+  }
+}
+
+type SqlRow = Record<string, unknown>;
+
+describe('store format 2', () => {
+  it('migrates a format-2 store in place, keeping every episode, record, score and attempt', async () => {
+    const path = await version2Store();
+    const before = await storedContent(path);
+    expect(before.episodes).toHaveLength(17);
+    expect(before.episodes.filter((row) => row.status === 'failed')).toHaveLength(3);
+    const store = await RunStore.open(path);
+    const reports = ['v2-oracle', 'v2-mixed', 'v2-tooltalk'].map((runId) => buildRunReport(store, runId));
+    // The report printed by the format-2 toolgauge for this store, byte for byte.
+    expect(`${renderRunReport(reports)}\n`).toBe(await readFile(fixtureV2('report.txt'), 'utf8'));
+    const [episode] = store.episodes('v2-tooltalk');
+    expect(readRecord(episode as NonNullable<typeof episode>)).toMatchObject({ caseId: episode?.caseId });
+    store.close();
+    expect(await storedContent(path)).toEqual(before);
+
+    const database = await openSqlite(path, { readOnly: true });
+    const columns = database.prepare('SELECT name FROM pragma_table_info(?)');
+    expect(columns.all('episodes').map((row) => row.name)).not.toContain('record');
+    expect(columns.all('episode_records').map((row) => row.name)).toEqual([
+      'run_id',
+      'benchmark',
+      'case_id',
+      'trial',
+      'record',
+    ]);
+    expect(database.prepare("SELECT value FROM meta WHERE key = 'formatVersion'").get()).toEqual({ value: '3' });
+    database.close();
+    // Reopening a migrated store changes nothing.
+    (await RunStore.open(path)).close();
+    expect(await storedContent(path)).toEqual(before);
+  });
+
+  it('is migrated when merged into a format-3 store, and its episodes come with their records', async () => {
+    const other = await version2Store();
+    const before = await storedContent(other);
+    const store = await RunStore.open(join(await mkdtemp(join(tmpdir(), 'store-v3-')), 'toolgauge.db'));
+    expect(await store.merge(other)).toEqual({ runs: 3, episodes: 17 });
+    store.close();
+    expect((await storedContent(store.path)).episodes).toEqual(before.episodes);
+  });
+
+  it('is migrated by a reading command too, when its file can be written', async () => {
+    const path = await version2Store();
+    const before = await storedContent(path);
+    const store = await RunStore.open(path, { readOnly: true });
+    expect(store.episodes('v2-mixed').map((row) => [row.status, row.record])).toEqual(
+      before.episodes.filter((row) => row.run_id === 'v2-mixed').map((row) => [row.status, row.record]),
+    );
+    store.close();
+    expect(await storedContent(path)).toEqual(before);
   });
 });

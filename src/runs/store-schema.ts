@@ -3,13 +3,37 @@ import { CLAIMS_SCHEMA } from './episode-claims.js';
 import type { SqlDatabase } from './sql-database.js';
 
 /** The store format this toolgauge writes; a database written by a newer toolgauge is refused, an older one migrated. */
-export const STORE_FORMAT_VERSION = 2;
+export const STORE_FORMAT_VERSION = 3;
 
 /**
- * Format 2: episodes are keyed by (run, benchmark, case, trial) and carry their metrics as JSON beside the
+ * Format 3: episodes are keyed by (run, benchmark, case, trial) and carry their metrics as JSON beside the
  * headline score; each run has a manifest (toolgauge version, benchmarks with their case-set hashes, price
- * table version) so two runs can be known comparable.
+ * table version) so two runs can be known comparable. An episode's record (kilobytes of JSON) lives in
+ * `episode_records` under the same key, so the summary queries (list, report, resume) read small rows,
+ * many to a page, and never the records (format 2 kept the record inline in `episodes`).
  */
+/**
+ * Each episode's record, under the episode's key. Written in the transaction that writes its episode row
+ * (see `EpisodeBatch`); read only by what shows or exports records.
+ */
+const RECORDS_TABLE = `CREATE TABLE IF NOT EXISTS episode_records (
+  run_id TEXT NOT NULL,
+  benchmark TEXT NOT NULL,
+  case_id TEXT NOT NULL,
+  trial INTEGER NOT NULL,
+  record TEXT NOT NULL,
+  PRIMARY KEY (run_id, benchmark, case_id, trial)
+);`;
+
+const POSTGRES_RECORDS_TABLE = `CREATE TABLE IF NOT EXISTS episode_records (
+  run_id TEXT COLLATE "C" NOT NULL,
+  benchmark TEXT COLLATE "C" NOT NULL,
+  case_id TEXT COLLATE "C" NOT NULL,
+  trial INTEGER NOT NULL,
+  record TEXT NOT NULL,
+  PRIMARY KEY (run_id, benchmark, case_id, trial)
+);`;
+
 export const SCHEMA = `
 CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
 CREATE TABLE IF NOT EXISTS runs (
@@ -34,9 +58,9 @@ CREATE TABLE IF NOT EXISTS episodes (
   duration_ms REAL NOT NULL DEFAULT 0,
   labels TEXT NOT NULL DEFAULT '{}',
   model_calls TEXT NOT NULL DEFAULT '[]',
-  record TEXT NOT NULL,
   PRIMARY KEY (run_id, benchmark, case_id, trial)
 );
+${RECORDS_TABLE}
 CREATE TABLE IF NOT EXISTS cache (
   key TEXT PRIMARY KEY,
   response TEXT NOT NULL,
@@ -59,7 +83,7 @@ CREATE INDEX IF NOT EXISTS attempts_by_episode ON attempts (run_id, benchmark, c
 ${CLAIMS_SCHEMA}`;
 
 /**
- * Format 2 on PostgreSQL: the same tables and columns; text compares byte by byte (collation "C") so
+ * Format 3 on PostgreSQL: the same tables and columns; text compares byte by byte (collation "C") so
  * episodes sort exactly as in SQLite, and claim times are 64-bit.
  */
 export const POSTGRES_SCHEMA = `
@@ -86,9 +110,9 @@ CREATE TABLE IF NOT EXISTS episodes (
   duration_ms DOUBLE PRECISION NOT NULL DEFAULT 0,
   labels TEXT NOT NULL DEFAULT '{}',
   model_calls TEXT NOT NULL DEFAULT '[]',
-  record TEXT NOT NULL,
   PRIMARY KEY (run_id, benchmark, case_id, trial)
 );
+${POSTGRES_RECORDS_TABLE}
 CREATE TABLE IF NOT EXISTS cache (
   key TEXT COLLATE "C" PRIMARY KEY,
   response TEXT NOT NULL,
@@ -130,10 +154,11 @@ export function storedFormatVersion(database: SqlDatabase): number {
 }
 
 /**
- * Migrates a format-1 database in place, in one transaction. Format 1 keyed episodes by (run, case, trial)
- * and held only ToolSandbox episodes, with `score` and `turn_count` columns and the per-call model usage
- * inside the record; their metrics are rebuilt from those (score, milestoneScore, minefieldScore and
- * turnCount, as the sandbox benchmark declares them), so a migrated run reports the same numbers.
+ * Migrates a format-1 database in place, in one transaction, straight to the current format (every
+ * record is copied once rather than twice). Format 1 keyed episodes by (run, case, trial) and held only
+ * ToolSandbox episodes, with `score` and `turn_count` columns and the per-call model usage inside the
+ * record; their metrics are rebuilt from those (score, milestoneScore, minefieldScore and turnCount, as
+ * the sandbox benchmark declares them), so a migrated run reports the same numbers.
  */
 export function migrateFromVersion1(database: DatabaseSync): void {
   database.exec('BEGIN');
@@ -145,7 +170,7 @@ export function migrateFromVersion1(database: DatabaseSync): void {
     database.exec(SCHEMA);
     database.exec(`
       INSERT INTO episodes (run_id, benchmark, case_id, trial, status, score, metrics, error, input_tokens,
-        output_tokens, requests, cost, duration_ms, labels, model_calls, record)
+        output_tokens, requests, cost, duration_ms, labels, model_calls)
       SELECT run_id, benchmark, case_id, trial, status, score,
         CASE WHEN status = 'scored' AND json_valid(record) THEN json_object(
           'score', score,
@@ -154,9 +179,10 @@ export function migrateFromVersion1(database: DatabaseSync): void {
           'turnCount', turn_count)
         ELSE '{}' END,
         error, input_tokens, output_tokens, requests, cost, duration_ms, labels,
-        CASE WHEN json_valid(record) THEN COALESCE(json_extract(record, '$.modelCalls'), '[]') ELSE '[]' END,
-        record
+        CASE WHEN json_valid(record) THEN COALESCE(json_extract(record, '$.modelCalls'), '[]') ELSE '[]' END
       FROM episodes_v1;
+      INSERT INTO episode_records (run_id, benchmark, case_id, trial, record)
+      SELECT run_id, benchmark, case_id, trial, record FROM episodes_v1;
       DROP TABLE episodes_v1;
     `);
     database.prepare("UPDATE meta SET value = ? WHERE key = 'formatVersion'").run(String(STORE_FORMAT_VERSION));
@@ -164,5 +190,40 @@ export function migrateFromVersion1(database: DatabaseSync): void {
   } catch (error) {
     database.exec('ROLLBACK');
     throw error;
+  }
+}
+
+/**
+ * Migrates a format-2 database (SQLite or PostgreSQL) in place, in one transaction: each episode's record
+ * moves from its `episodes` row to `episode_records` under the same key. A process that finds the store
+ * already migrated when it gets the write lock (another opened it at the same moment) leaves it alone.
+ * Returns whether this call migrated it.
+ */
+export function migrateFromVersion2(database: SqlDatabase): boolean {
+  return database.transaction(() => {
+    if (storedFormatVersion(database) !== 2) return false;
+    database.exec(database.dialect === 'postgres' ? POSTGRES_RECORDS_TABLE : RECORDS_TABLE);
+    database.exec(`
+      INSERT INTO episode_records (run_id, benchmark, case_id, trial, record)
+      SELECT run_id, benchmark, case_id, trial, record FROM episodes ORDER BY run_id, benchmark, case_id, trial;
+      ALTER TABLE episodes DROP COLUMN record;
+    `);
+    database.run("UPDATE meta SET value = ? WHERE key = 'formatVersion'", [String(STORE_FORMAT_VERSION)]);
+    return true;
+  });
+}
+
+/**
+ * After migrating a SQLite file, gives the pages of the old layout back to the disk: moving the records
+ * leaves about their size free inside the file (a 1.27 GB store of 100,000 episodes grows to 2.5 GB),
+ * which `VACUUM` removes (about 10 s for that store, once). Best effort: while another process holds the
+ * store open it cannot run, and the free pages are then reused by later writes instead.
+ */
+export function compactAfterMigration(database: SqlDatabase): void {
+  if (database.dialect !== 'sqlite') return;
+  try {
+    database.exec('VACUUM');
+  } catch {
+    // Another connection is reading or writing: the space stays in the file, for later writes.
   }
 }

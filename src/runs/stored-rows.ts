@@ -31,6 +31,19 @@ export interface EpisodeColumns {
   readonly record: string | null;
 }
 
+/**
+ * The episode columns as `decodeEpisodeRow` reads them, from `episodes e`; with records, each row's
+ * record is joined from `episode_records` by key (a missing one reads as empty, and `readRecord` names
+ * the episode), without them `record` is empty and the records' table is never touched.
+ */
+export function selectEpisodes(withRecords: boolean): string {
+  const summary = `SELECT e.run_id, e.benchmark, e.case_id, e.trial, e.status, e.score, e.metrics, e.error,
+    e.input_tokens, e.output_tokens, e.requests, e.cost, e.duration_ms, e.labels, e.model_calls`;
+  if (!withRecords) return `${summary}, '' AS record FROM episodes e`;
+  return `${summary}, r.record FROM episodes e LEFT JOIN episode_records r ON r.run_id = e.run_id
+    AND r.benchmark = e.benchmark AND r.case_id = e.case_id AND r.trial = e.trial`;
+}
+
 export function decodeRun(row: RunColumns, storePath: string): StoredRun {
   const where = `${storePath}: run "${row.run_id}"`;
   return {

@@ -140,8 +140,9 @@ export async function exportRun(runId: string, options: ExportOptions): Promise<
     if (!store.getRun(runId)) throw new Error(`no run "${runId}" in ${options.db}`);
     // Row by row from the database to the stream: a run of any size, in constant memory.
     const out = options.out ? createWriteStream(options.out) : process.stdout;
-    const rows = store.iterateEpisodes(runId);
     if (options.format === 'csv') {
+      // CSV has no record column: the records are never read.
+      const rows = store.iterateEpisodes(runId, { withRecords: false });
       await writeCsv(
         CSV_COLUMNS,
         (function* () {
@@ -150,6 +151,7 @@ export async function exportRun(runId: string, options: ExportOptions): Promise<
         out,
       );
     } else {
+      const rows = store.iterateEpisodes(runId);
       await writeJsonLines(
         (function* () {
           for (const { record, ...row } of rows) yield { ...row, record: JSON.parse(record) };

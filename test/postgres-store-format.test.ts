@@ -1,0 +1,116 @@
+import { mkdtemp, readFile, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { gunzipSync } from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PostgresDatabase } from '../src/runs/postgres-store.js';
+import { type EpisodeRow, RunStore, STORE_FORMAT_VERSION } from '../src/runs/run-store.js';
+import { postgresBin, startCluster } from './postgres-cluster.js';
+
+/**
+ * Store format 3 on PostgreSQL (records in `episode_records`): a format-2 store is migrated in place
+ * with every episode, record and attempt kept, and the batched upsert keeps each record with its row.
+ * Starts its own cluster; skipped when Debian's PostgreSQL is absent.
+ */
+
+const binDir = postgresBin();
+
+/** The episodes of the committed format-2 SQLite fixture (migrated to format 3 on the way). */
+async function fixtureEpisodes(): Promise<{ runs: string[]; episodes: EpisodeRow[] }> {
+  const path = join(await mkdtemp(join(tmpdir(), 'pg-format-')), 'v2.db');
+  const fixture = new URL('./fixtures/store-v2/toolgauge-v2.db.gz', import.meta.url);
+  await writeFile(path, gunzipSync(await readFile(fixture)));
+  const store = await RunStore.open(path, { readOnly: true });
+  const runs = store.listRuns().map((entry) => entry.run.runId);
+  const episodes = runs.flatMap((runId) => store.episodes(runId));
+  store.close();
+  return { runs, episodes };
+}
+
+/** A new database in the cluster, and its URL. */
+function createDatabase(clusterUrl: string, name: string): string {
+  const admin = new PostgresDatabase(clusterUrl);
+  admin.exec(`CREATE DATABASE ${name}`);
+  admin.close();
+  return clusterUrl.replace(/\/postgres$/, `/${name}`);
+}
+
+/**
+ * Turns a format-3 store back into what format 2 held: the record as the last column of `episodes`
+ * (NOT NULL), no `episode_records`, format version 2.
+ */
+function downgradeToFormat2(url: string): void {
+  const database = new PostgresDatabase(url);
+  database.exec(`BEGIN;
+    ALTER TABLE episodes ADD COLUMN record TEXT;
+    UPDATE episodes e SET record = r.record FROM episode_records r
+      WHERE r.run_id = e.run_id AND r.benchmark = e.benchmark AND r.case_id = e.case_id AND r.trial = e.trial;
+    ALTER TABLE episodes ALTER COLUMN record SET NOT NULL;
+    DROP TABLE episode_records;
+    UPDATE meta SET value = '2' WHERE key = 'formatVersion';
+    COMMIT;`);
+  database.close();
+}
+
+describe.skipIf(!binDir)('store format 3 on PostgreSQL', { timeout: 120_000 }, () => {
+  let cluster: { url: string; stop: () => Promise<void> };
+  beforeAll(async () => {
+    cluster = await startCluster(binDir as string);
+  });
+  afterAll(async () => {
+    await cluster?.stop();
+  });
+
+  it('migrates a format-2 store in place, keeping every episode, record and attempt', async () => {
+    const { runs, episodes } = await fixtureEpisodes();
+    const url = createDatabase(cluster.url, 'migrated');
+    const writer = await RunStore.open(url);
+    for (const runId of runs) writer.ensureRun(runId, {}, '2026-01-01T00:00:00Z');
+    for (const episode of episodes) writer.saveEpisode(episode);
+    writer.close();
+    downgradeToFormat2(url);
+
+    // A reading command migrates it (as with SQLite, whoever opens it first).
+    const store = await RunStore.open(url, { readOnly: true });
+    expect(runs.flatMap((runId) => store.episodes(runId))).toEqual(episodes);
+    expect(runs.flatMap((runId) => store.attempts(runId))).toHaveLength(episodes.length);
+    store.close();
+    const database = new PostgresDatabase(url);
+    expect(database.get("SELECT value FROM meta WHERE key = 'formatVersion'")).toEqual({
+      value: String(STORE_FORMAT_VERSION),
+    });
+    const columns = database.all(
+      "SELECT column_name FROM information_schema.columns WHERE table_name = 'episodes' AND table_schema = current_schema()",
+    );
+    expect(columns.map((row) => row.column_name)).not.toContain('record');
+    database.close();
+    // Opening it again changes nothing.
+    const again = await RunStore.open(url);
+    expect(runs.flatMap((runId) => again.episodes(runId))).toEqual(episodes);
+    again.close();
+  });
+
+  it('keeps each record with its row: failed replaces failed, scored replaces failed, failed never scored', async () => {
+    const url = createDatabase(cluster.url, 'writes');
+    const store = await RunStore.open(url);
+    store.ensureRun('r', {}, 'now');
+    const { episodes } = await fixtureEpisodes();
+    const scored = episodes.find((episode) => episode.status === 'scored') as EpisodeRow;
+    const row = { ...scored, runId: 'r' };
+    const failed = { ...row, status: 'failed' as const, score: null, metrics: {}, error: 'down' };
+    const recordNow = () => store.episode('r', row.caseId, row.trial, row.benchmark)?.record;
+    store.saveEpisode({ ...failed, record: '{"play":1}' });
+    expect(recordNow()).toBe('{"play":1}');
+    store.saveEpisode({ ...failed, record: '{"play":2}' });
+    expect(recordNow()).toBe('{"play":2}');
+    store.saveEpisode(row);
+    expect(recordNow()).toBe(scored.record);
+    store.saveEpisode({ ...failed, record: '{"play":4}' });
+    expect(store.episode('r', row.caseId, row.trial, row.benchmark)).toMatchObject({
+      status: 'scored',
+      record: scored.record,
+    });
+    expect(store.episodes('r', { withRecords: false })[0]?.record).toBe('');
+    store.close();
+  });
+});
