@@ -170,11 +170,11 @@ describe('what reading commands load when they run', { timeout: 120_000 }, () =>
 
       // A record those parsers are not sure of goes to the schema (zod), which refuses it naming the field.
       const database = await openSqlite(db);
-      const { record } = database.prepare('SELECT record FROM episodes WHERE case_id = ?').get(caseId) as {
+      const { record } = database.prepare('SELECT record FROM episode_records WHERE case_id = ?').get(caseId) as {
         record: string;
       };
       database
-        .prepare('UPDATE episodes SET record = ? WHERE case_id = ?')
+        .prepare('UPDATE episode_records SET record = ? WHERE case_id = ?')
         .run(JSON.stringify({ ...JSON.parse(record), baseId: 7 }), caseId);
       database.close();
       const refused = await loadedBy(['show', 'r1', caseId, '--db', db]).then(
