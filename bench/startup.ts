@@ -1,8 +1,8 @@
 /**
- * Start-up of the command line: spawns each command `runs` times against a small store it creates (the
- * oracle on three sandbox cases) and prints, per command, the median and slowest wall time and the
- * largest resident memory of the process. `--bin` measures another build (e.g. an older checkout's) on
- * the same store, for before/after figures.
+ * Start-up of the command line: spawns each command `runs` times against a small store it creates with
+ * the build measured (the oracle on three sandbox cases) and prints, per command, the median and slowest
+ * wall time and the largest resident memory of the process. `--bin` measures another build (e.g. an
+ * older checkout's) the same way, for before/after figures.
  *
  *   node bench/startup.ts [--runs=10] [--bin=bin/toolgauge.js]     (after `npm run build`)
  */
@@ -39,10 +39,11 @@ function toolgauge(args: readonly string[], binary = bin): { status: number | nu
 }
 
 try {
-  // The store is made with this checkout's build, so that an older --bin reads the same runs.
-  const made = toolgauge(['run', '--limit', '3', '--run-id', 'startup', '--db', db], ownBin);
+  // The store is made by the build measured: an older --bin may not read a newer store format (a newer
+  // one migrates an older store on its first write, which would then be inside the figures).
+  const made = toolgauge(['run', '--limit', '3', '--run-id', 'startup', '--db', db]);
   if (made.status !== 0) throw new Error(`could not make the store: ${made.stderr}`);
-  const report = JSON.parse(toolgauge(['report', 'startup', '--db', db, '--format', 'json'], ownBin).stdout) as {
+  const report = JSON.parse(toolgauge(['report', 'startup', '--db', db, '--format', 'json']).stdout) as {
     benchmarks: Record<string, { episodes: { caseId: string }[] }>;
   };
   const caseId = Object.values(report.benchmarks)[0]?.episodes[0]?.caseId;
