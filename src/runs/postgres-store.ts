@@ -172,6 +172,10 @@ export class PostgresDatabase implements SqlDatabase {
     return this.all(sql, parameters);
   }
 
+  iterateValues(sql: string, parameters: readonly SqlValue[] = []): Iterable<readonly unknown[]> {
+    return this.all(sql, parameters).map((row) => Object.values(row));
+  }
+
   transaction<T>(work: () => T): T {
     if (this.depth > 0) return work();
     this.exec('BEGIN');

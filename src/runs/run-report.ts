@@ -11,7 +11,7 @@ import type {
   ReportTable,
 } from '../spec/index.js';
 import { optionKey } from './option-key.js';
-import type { EpisodeRow, RunManifest, RunStore, StoredRun } from './run-store.js';
+import type { ReportedEpisode, RunManifest, RunStore, StoredRun } from './run-store.js';
 
 /** The version of the report JSON (`report --format json`, the library's `readReport`). */
 export const RUN_REPORT_FORMAT_VERSION = 2;
@@ -66,19 +66,27 @@ export interface RunReport {
   readonly benchmarks: Readonly<Record<string, BenchmarkReport>>;
 }
 
-/** The report of a stored run: per benchmark, its declared tables and metrics, trials and usage. */
+/**
+ * The report of a stored run: per benchmark, its declared tables and metrics, trials and usage. The
+ * episodes are read once, as a report needs them (see `RunStore.iterateReportedEpisodes`), and tallied
+ * per benchmark as they come; the reports are the same as {@link benchmarkReport} makes of the rows.
+ */
 export function buildRunReport(store: RunStore, runId: string): RunReport {
   const run = store.getRun(runId);
   if (!run) throw new Error(`no run "${runId}" in ${store.path}; see \`toolgauge list runs\``);
-  const rows = store.episodes(runId, { withRecords: false });
+  const tallies = new Map<string, EpisodeTally>();
+  for (const row of store.iterateReportedEpisodes(runId)) {
+    let tally = tallies.get(row.benchmark);
+    if (!tally) {
+      tally = new EpisodeTally();
+      tallies.set(row.benchmark, tally);
+    }
+    tally.add(row);
+  }
   const benchmarks: Record<string, BenchmarkReport> = {};
-  for (const id of new Set(rows.map((row) => row.benchmark))) {
+  for (const [id, tally] of tallies) {
     const benchmark = getBenchmarkAggregator(id);
-    benchmarks[id] = benchmarkReport(
-      benchmark,
-      rows.filter((row) => row.benchmark === id),
-      storedOptionValues(benchmark, run.config),
-    );
+    benchmarks[id] = tally.report(benchmark, storedOptionValues(benchmark, run.config));
   }
   return {
     formatVersion: RUN_REPORT_FORMAT_VERSION,
@@ -92,60 +100,87 @@ export function buildRunReport(store: RunStore, runId: string): RunReport {
 }
 
 /** The summaries aggregation sees of stored episodes (scored ones only). */
-export function episodeSummaries(rows: readonly EpisodeRow[]): EpisodeSummary[] {
-  return rows
-    .filter((row) => row.status === 'scored')
-    .map((row) => ({
-      caseId: row.caseId,
-      trial: row.trial,
-      status: row.status,
-      metrics: row.metrics,
-      labels: row.labels,
-    }));
+export function episodeSummaries(rows: readonly ReportedEpisode[]): EpisodeSummary[] {
+  return rows.filter((row) => row.status === 'scored').map(episodeSummary);
 }
+
+const episodeSummary = (row: ReportedEpisode): EpisodeSummary => ({
+  caseId: row.caseId,
+  trial: row.trial,
+  status: row.status,
+  metrics: row.metrics,
+  labels: row.labels,
+});
 
 /** A benchmark's report over some episodes of one run. */
 export function benchmarkReport(
   benchmark: BenchmarkAggregator,
-  rows: readonly EpisodeRow[],
+  rows: readonly ReportedEpisode[],
   options: BenchmarkOptionValues,
 ): BenchmarkReport {
-  const summaries = episodeSummaries(rows);
-  const aggregate = benchmark.aggregate(summaries, options);
-  const scoresByCase = new Map<string, number[]>();
-  for (const summary of summaries) {
-    const score = summary.metrics[benchmark.headline] ?? 0;
-    scoresByCase.set(summary.caseId, [...(scoresByCase.get(summary.caseId) ?? []), score]);
+  const tally = new EpisodeTally();
+  for (const row of rows) tally.add(row);
+  return tally.report(benchmark, options);
+}
+
+/**
+ * A benchmark's episodes taken one at a time, kept only as the report shows them (and as summaries for
+ * its aggregation), with their usage summed in the order they come (as summing the list would).
+ */
+class EpisodeTally {
+  private readonly episodes: EpisodeReport[] = [];
+  private readonly summaries: EpisodeSummary[] = [];
+  private inputTokens = 0;
+  private outputTokens = 0;
+  private requests = 0;
+  private cost = 0;
+
+  add(row: ReportedEpisode): void {
+    this.inputTokens += row.inputTokens;
+    this.outputTokens += row.outputTokens;
+    this.requests += row.requests;
+    this.cost += row.cost;
+    if (row.status === 'scored') this.summaries.push(episodeSummary(row));
+    const { caseId, trial, status, score, metrics, labels, error, cost } = row;
+    // The report's fields in this order (its JSON), `error` only when there is one.
+    this.episodes.push(
+      error
+        ? { caseId, trial, status, score, metrics, labels, error, cost }
+        : { caseId, trial, status, score, metrics, labels, cost },
+    );
   }
-  const trials = trialStatistics(scoresByCase);
-  return {
-    benchmark: benchmark.id,
-    title: benchmark.title,
-    headline: benchmark.headline,
-    metricDefinitions: benchmark.metrics,
-    overall: {
-      episodes: summaries.length,
-      score: finiteOrNull(aggregate.headline),
-      confidenceInterval: [finiteOrNull(trials.confidenceInterval[0]), finiteOrNull(trials.confidenceInterval[1])],
-    },
-    metrics: aggregate.metrics,
-    tables: aggregate.tables,
-    trials,
-    status: { scored: summaries.length, failed: rows.length - summaries.length },
-    tokens: { input: sum(rows.map((row) => row.inputTokens)), output: sum(rows.map((row) => row.outputTokens)) },
-    requests: sum(rows.map((row) => row.requests)),
-    cost: sum(rows.map((row) => row.cost)),
-    episodes: rows.map((row) => ({
-      caseId: row.caseId,
-      trial: row.trial,
-      status: row.status,
-      score: row.score,
-      metrics: row.metrics,
-      labels: row.labels,
-      ...(row.error ? { error: row.error } : {}),
-      cost: row.cost,
-    })),
-  };
+
+  report(benchmark: BenchmarkAggregator, options: BenchmarkOptionValues): BenchmarkReport {
+    const { summaries } = this;
+    const aggregate = benchmark.aggregate(summaries, options);
+    const scoresByCase = new Map<string, number[]>();
+    for (const summary of summaries) {
+      const score = summary.metrics[benchmark.headline] ?? 0;
+      const scores = scoresByCase.get(summary.caseId);
+      if (scores) scores.push(score);
+      else scoresByCase.set(summary.caseId, [score]);
+    }
+    const trials = trialStatistics(scoresByCase);
+    return {
+      benchmark: benchmark.id,
+      title: benchmark.title,
+      headline: benchmark.headline,
+      metricDefinitions: benchmark.metrics,
+      overall: {
+        episodes: summaries.length,
+        score: finiteOrNull(aggregate.headline),
+        confidenceInterval: [finiteOrNull(trials.confidenceInterval[0]), finiteOrNull(trials.confidenceInterval[1])],
+      },
+      metrics: aggregate.metrics,
+      tables: aggregate.tables,
+      trials,
+      status: { scored: summaries.length, failed: this.episodes.length - summaries.length },
+      tokens: { input: this.inputTokens, output: this.outputTokens },
+      requests: this.requests,
+      cost: this.cost,
+      episodes: this.episodes,
+    };
+  }
 }
 
 /**
@@ -174,8 +209,4 @@ export { optionKey };
 
 function finiteOrNull(value: number | null): number | null {
   return value !== null && Number.isFinite(value) ? value : null;
-}
-
-function sum(values: readonly number[]): number {
-  return values.reduce((total, value) => total + value, 0);
 }

@@ -17,7 +17,17 @@ import {
   storedFormatVersion,
 } from './store-schema.js';
 import type { RunManifest } from './stored-json.js';
-import { decodeEpisodeRow, decodeRun, type EpisodeColumns, type RunColumns, selectEpisodes } from './stored-rows.js';
+import {
+  decodeEpisodeRow,
+  decodeReportedEpisode,
+  decodeRun,
+  type EpisodeColumns,
+  type ReportedEpisode,
+  type RunColumns,
+  reportedColumns,
+  SELECT_REPORTED_EPISODES,
+  selectEpisodes,
+} from './stored-rows.js';
 import type { ModelCallUsage } from './usage-meter.js';
 
 export type { EpisodeStatus } from '../spec/index.js';
@@ -25,6 +35,7 @@ export type { ClaimRelease, EpisodeBatchOptions } from './episode-batch.js';
 export { STORE_FORMAT_VERSION } from './store-schema.js';
 export type { RunManifest } from './stored-json.js';
 export { StoredRowError } from './stored-json.js';
+export type { ReportedEpisode } from './stored-rows.js';
 
 export { DEFAULT_STORE_PATH };
 
@@ -410,6 +421,27 @@ export class RunStore {
     )) {
       yield decodeEpisodeRow(row as unknown as EpisodeColumns, this.path);
     }
+  }
+
+  /**
+   * A run's episodes as a report reads them, one by one in the order of {@link episodes}: the summary
+   * columns without model calls, durations or records, each rows' values read without a row object, and
+   * each distinct metrics or labels text decoded once (the rows share the frozen value).
+   */
+  *iterateReportedEpisodes(runId: string): Generator<ReportedEpisode> {
+    this.flush();
+    const columns = reportedColumns();
+    for (const values of this.database.iterateValues(SELECT_REPORTED_EPISODES, [runId])) {
+      yield decodeReportedEpisode(values, runId, this.path, columns);
+    }
+  }
+
+  /** The benchmarks a run has episodes of, sorted (from the episodes' key, without reading their rows). */
+  runBenchmarks(runId: string): string[] {
+    this.flush();
+    return this.database
+      .all('SELECT DISTINCT benchmark FROM episodes WHERE run_id = ? ORDER BY benchmark', [runId])
+      .map((row) => String(row.benchmark));
   }
 
   /**

@@ -22,6 +22,11 @@ export interface SqlDatabase {
   all(sql: string, parameters?: readonly SqlValue[]): SqlRow[];
   /** Rows one by one (SQLite streams them; PostgreSQL returns them all at once). */
   iterate(sql: string, parameters?: readonly SqlValue[]): Iterable<SqlRow>;
+  /**
+   * Rows one by one as arrays of their values in the columns' order (no object, no column names, per
+   * row: half the cost of `iterate` for a long scan); the columns need distinct names.
+   */
+  iterateValues(sql: string, parameters?: readonly SqlValue[]): Iterable<readonly unknown[]>;
   /** Runs `work` in one transaction that takes the write lock at once; rolled back if it throws. */
   transaction<T>(work: () => T): T;
   close(): void;
@@ -71,6 +76,17 @@ export class SqliteDatabase implements SqlDatabase {
   *iterate(sql: string, parameters: readonly SqlValue[] = []): Iterable<SqlRow> {
     // Its own statement: a statement being iterated cannot be reused by another call meanwhile.
     for (const row of this.database.prepare(sql).iterate(...(parameters as SQLInputValue[]))) yield row as SqlRow;
+  }
+
+  *iterateValues(sql: string, parameters: readonly SqlValue[] = []): Iterable<readonly unknown[]> {
+    const statement = this.database.prepare(sql);
+    // `setReturnArrays` came with Node 22.16; an older Node 22 gets the same values from each row object.
+    if (typeof statement.setReturnArrays !== 'function') {
+      for (const row of statement.iterate(...(parameters as SQLInputValue[]))) yield Object.values(row);
+      return;
+    }
+    statement.setReturnArrays(true);
+    for (const row of statement.iterate(...(parameters as SQLInputValue[]))) yield row as unknown as unknown[];
   }
 
   transaction<T>(work: () => T): T {

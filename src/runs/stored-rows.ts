@@ -2,8 +2,17 @@
  * Stored rows decoded into the store's types: the JSON columns are validated (they are untrusted), and
  * every error names the store file, the run and the case.
  */
+import type { Labels, MetricValues } from '../spec/index.js';
 import type { EpisodeRow, StoredRun } from './run-store.js';
-import { readConfig, readLabels, readManifest, readMetrics, readModelCalls, StoredRowError } from './stored-json.js';
+import {
+  readConfig,
+  readLabels,
+  readManifest,
+  readMetrics,
+  readModelCalls,
+  StoredRowError,
+  type Where,
+} from './stored-json.js';
 
 export interface RunColumns {
   readonly run_id: string;
@@ -56,9 +65,7 @@ export function decodeRun(row: RunColumns, storePath: string): StoredRun {
 
 export function decodeEpisodeRow(row: EpisodeColumns, storePath: string): EpisodeRow {
   const where = () => `${storePath}: run "${row.run_id}", ${row.benchmark} case "${row.case_id}" trial ${row.trial}`;
-  if (row.status !== 'scored' && row.status !== 'failed') {
-    throw new StoredRowError(`${where()}: status "${String(row.status)}" is neither scored nor failed`);
-  }
+  checkStatus(row.status, where);
   return {
     runId: String(row.run_id),
     benchmark: String(row.benchmark),
@@ -76,5 +83,92 @@ export function decodeEpisodeRow(row: EpisodeColumns, storePath: string): Episod
     labels: readLabels(row.labels ?? '{}', where),
     modelCalls: readModelCalls(row.model_calls ?? '[]', where),
     record: String(row.record ?? ''),
+  };
+}
+
+function checkStatus(status: unknown, where: () => string): asserts status is EpisodeRow['status'] {
+  if (status !== 'scored' && status !== 'failed') {
+    throw new StoredRowError(`${where()}: status "${String(status)}" is neither scored nor failed`);
+  }
+}
+
+/** What a report reads of a stored episode: its summary without model calls, duration or record. */
+export type ReportedEpisode = Omit<EpisodeRow, 'modelCalls' | 'durationMs' | 'record'>;
+
+/**
+ * The columns of a run's episodes that a report reads (`decodeReportedEpisode` takes them in this order),
+ * ordered as {@link selectEpisodes} is read: model calls, durations and records are never read.
+ */
+export const SELECT_REPORTED_EPISODES = `SELECT benchmark, case_id, trial, status, score, metrics, error,
+  input_tokens, output_tokens, requests, cost, labels FROM episodes WHERE run_id = ?
+  ORDER BY benchmark, case_id, trial`;
+
+/**
+ * Decodes a JSON column once per distinct text (a run's rows share a few metrics texts and one labels
+ * text per case), checked as the column's reader checks it. Values are frozen, since rows share them.
+ * At most `limit` texts are kept, so a column whose every text differs costs no more than decoding each.
+ */
+export class DecodedTexts<T extends object> {
+  private readonly decoded = new Map<string, T>();
+
+  constructor(
+    private readonly read: (text: string, where: Where) => T,
+    private readonly limit = 20_000,
+  ) {}
+
+  get(text: string, where: Where): T {
+    let value = this.decoded.get(text);
+    if (value === undefined) {
+      value = deepFreeze(this.read(text, where));
+      if (this.decoded.size < this.limit) this.decoded.set(text, value);
+    }
+    return value;
+  }
+}
+
+function deepFreeze<T>(value: T): T {
+  if (typeof value === 'object' && value !== null && !Object.isFrozen(value)) {
+    for (const item of Object.values(value)) deepFreeze(item);
+    Object.freeze(value);
+  }
+  return value;
+}
+
+/** The decoders of one scan's JSON columns (see {@link DecodedTexts}). */
+export interface ReportedColumns {
+  readonly metrics: DecodedTexts<MetricValues>;
+  readonly labels: DecodedTexts<Labels>;
+}
+
+export const reportedColumns = (): ReportedColumns => ({
+  metrics: new DecodedTexts(readMetrics),
+  labels: new DecodedTexts(readLabels),
+});
+
+/** A row of {@link SELECT_REPORTED_EPISODES} (its values in column order), checked as `decodeEpisodeRow` checks. */
+export function decodeReportedEpisode(
+  values: readonly unknown[],
+  runId: string,
+  storePath: string,
+  columns: ReportedColumns,
+): ReportedEpisode {
+  const [benchmark, caseId, trial, status, score, metrics, error, inputTokens, outputTokens, requests, cost, labels] =
+    values;
+  const where = () => `${storePath}: run "${runId}", ${benchmark} case "${caseId}" trial ${trial}`;
+  checkStatus(status, where);
+  return {
+    runId,
+    benchmark: String(benchmark),
+    caseId: String(caseId),
+    trial: Number(trial),
+    status,
+    score: score === null ? null : Number(score),
+    metrics: columns.metrics.get(String(metrics ?? '{}'), where),
+    error: error === null ? null : String(error),
+    inputTokens: Number(inputTokens),
+    outputTokens: Number(outputTokens),
+    requests: Number(requests),
+    cost: Number(cost),
+    labels: columns.labels.get(String(labels ?? '{}'), where),
   };
 }

@@ -24,23 +24,16 @@ export function trialStatistics(
   options: { resamples?: number; seed?: string } = {},
 ): TrialStatistics {
   const cases = [...scoresByCase.keys()].sort();
-  const perCaseMeans = cases.map((id) => average(scoresByCase.get(id) ?? []));
-  const trials = Math.min(...cases.map((id) => scoresByCase.get(id)?.length ?? 0));
+  const perCase = cases.map((id) => scoresByCase.get(id) ?? []);
+  const perCaseMeans = perCase.map(average);
+  const trials = Math.min(...perCase.map((scores) => scores.length));
+  // Each case's trials and successes, counted once (not once per k).
+  const counts = perCase.map((scores) => ({ n: scores.length, c: successes(scores) }));
   const passHatK: Record<number, number> = {};
   const passAtK: Record<number, number> = {};
   for (let k = 1; k <= (Number.isFinite(trials) ? trials : 0); k += 1) {
-    passHatK[k] = average(
-      cases.map((id) => {
-        const scores = scoresByCase.get(id) ?? [];
-        return choose(successes(scores), k) / choose(scores.length, k);
-      }),
-    );
-    passAtK[k] = average(
-      cases.map((id) => {
-        const scores = scoresByCase.get(id) ?? [];
-        return 1 - choose(scores.length - successes(scores), k) / choose(scores.length, k);
-      }),
-    );
+    passHatK[k] = average(counts.map(({ n, c }) => choose(c, k) / choose(n, k)));
+    passAtK[k] = average(counts.map(({ n, c }) => 1 - choose(n - c, k) / choose(n, k)));
   }
   return {
     cases: cases.length,

@@ -14,14 +14,24 @@ export function aggregateSandbox(episodes: readonly EpisodeSummary[]): Benchmark
   const metric = (episode: EpisodeSummary, id: string) => episode.metrics[id] ?? 0;
   const mean = (selected: readonly EpisodeSummary[], id: string) =>
     selected.length === 0 ? null : selected.reduce((sum, episode) => sum + metric(episode, id), 0) / selected.length;
-  const inCategory = (category: string) =>
-    episodes.filter((episode) => labelList(episode.labels.categories).includes(category));
+  // Each category's episodes are picked once for both tables that read them.
+  const byCategory = new Map<string, readonly EpisodeSummary[]>();
+  const inCategory = (category: string) => {
+    let selected = byCategory.get(category);
+    if (!selected) {
+      selected = episodes.filter((episode) => labelList(episode.labels.categories).includes(category));
+      byCategory.set(category, selected);
+    }
+    return selected;
+  };
   const withAugmentation = (augmentation: string) =>
     episodes.filter((episode) => (episode.labels.augmentation ?? 'none') === augmentation);
 
   const scoresByCase = new Map<string, number[]>();
   for (const episode of episodes) {
-    scoresByCase.set(episode.caseId, [...(scoresByCase.get(episode.caseId) ?? []), metric(episode, 'score')]);
+    const scores = scoresByCase.get(episode.caseId);
+    if (scores) scores.push(metric(episode, 'score'));
+    else scoresByCase.set(episode.caseId, [metric(episode, 'score')]);
   }
   const trials = trialStatistics(scoresByCase);
   const overall = mean(episodes, 'score');
@@ -37,7 +47,7 @@ export function aggregateSandbox(episodes: readonly EpisodeSummary[]): Benchmark
     direction: 'higher',
     optional: true,
   });
-  const byCategory: ReportTable = {
+  const byCategoryTable: ReportTable = {
     id: 'by-category',
     title: 'Mean similarity by category (ToolSandbox Table 5; overall with a 95% bootstrap interval)',
     columns: [
@@ -85,7 +95,7 @@ export function aggregateSandbox(episodes: readonly EpisodeSummary[]): Benchmark
   const metrics: MetricValues = Object.fromEntries(
     SANDBOX_METRICS.map((definition) => [definition.id, mean(episodes, definition.id)]),
   );
-  return { headline: overall, metrics, tables: [byCategory, byAugmentation, turnCounts] };
+  return { headline: overall, metrics, tables: [byCategoryTable, byAugmentation, turnCounts] };
 }
 
 function labelList(value: string | readonly string[] | undefined): readonly string[] {

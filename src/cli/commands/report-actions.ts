@@ -204,8 +204,7 @@ async function withStore<T>(
 
 /** Loads what reporting the runs' episodes needs of their benchmarks (before their reports are built). */
 async function loadRunBenchmarks(store: RunStore, runIds: readonly string[]): Promise<void> {
-  const wanted = new Set(runIds);
-  const ids = store.listRuns().flatMap((entry) => (wanted.has(entry.run.runId) ? entry.benchmarks : []));
+  const ids = runIds.flatMap((runId) => store.runBenchmarks(runId));
   await Promise.all([...new Set(ids)].map((id) => loadBenchmarkAggregator(id)));
 }
 
