@@ -18,7 +18,7 @@ export interface PooledHttpClientOptions {
 }
 
 /**
- * POSTs text bodies to one URL over undici's keep-alive connection pool and reads each reply whole,
+ * POSTs bodies (text or UTF-8 bytes) to one URL over undici's keep-alive connection pool and reads each reply whole,
  * never following a redirect and never reading past the reply limit. undici's pool costs about half
  * the CPU per request of `node:http` with a keep-alive agent (its request and response objects are
  * streams with many listeners), which at hundreds of requests a second is much of the harness's time.
@@ -49,11 +49,11 @@ export class PooledHttpClient {
   }
 
   /**
-   * POSTs `body` and resolves with the whole reply; rejects on a network failure, an abort (with the
+   * POSTs `body` (bytes are sent as they are; text is encoded as UTF-8) and resolves with the whole reply; rejects on a network failure, an abort (with the
    * signal's reason) or a limit. Uses the pool's `dispatch` with a plain handler: no response stream is
    * made, the body's chunks are counted and kept as they come.
    */
-  post(body: string, signal?: AbortSignal): Promise<PooledReply> {
+  post(body: string | Buffer, signal?: AbortSignal): Promise<PooledReply> {
     const limit = this.#maxReplyBytes;
     return new Promise((resolve, reject) => {
       let abortRequest: ((reason: Error) => void) | undefined;
