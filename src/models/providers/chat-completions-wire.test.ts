@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { MessageBus } from '../../engine/index.js';
 import type { ModelRequest, NewMessage } from '../../spec/index.js';
 import { conversationFor } from '../conversation-to-model.js';
-import { chatCompletionsBody, chatCompletionsBodyJson, parseChatCompletion } from './chat-completions-wire.js';
+import { chatCompletionsBody, chatCompletionsBodyBytes, parseChatCompletion } from './chat-completions-wire.js';
 
 const tools: ModelRequest['tools'] = [
   { name: 'get_weather', description: 'Weather at a place.', parameters: { type: 'object', properties: {} } },
@@ -27,7 +27,15 @@ function request(overrides: Partial<ModelRequest>): ModelRequest {
   } as ModelRequest;
 }
 
-describe('chatCompletionsBodyJson', () => {
+/** The body's bytes, which must be those of the body object's JSON exactly. */
+function bodyText(shape: ModelRequest): string {
+  const bytes = chatCompletionsBodyBytes('m', shape);
+  const text = bytes.toString('utf8');
+  expect(bytes.equals(Buffer.from(text))).toBe(true);
+  return text;
+}
+
+describe('chatCompletionsBodyBytes', () => {
   it('writes exactly the bytes of the body object, with and without tools and settings, every time', () => {
     const settings = { temperature: 0, maxOutputTokens: 64, seed: 7, parallelToolCalls: false };
     for (const shape of [
@@ -35,11 +43,22 @@ describe('chatCompletionsBodyJson', () => {
       request({ settings }),
       request({ tools: [] }),
       request({ tools: [], settings }),
+      // Empty assistant turns are left out, first, between and last, with the commas between the rest.
+      request({
+        messages: [
+          { role: 'assistant', text: '', toolCalls: [] },
+          { role: 'user', text: 'Hi ✓' },
+          { role: 'assistant', text: '', toolCalls: [] },
+          { role: 'user', text: 'Still there?' },
+          { role: 'assistant', text: '', toolCalls: [] },
+        ],
+      }),
+      request({ messages: [{ role: 'assistant', text: '', toolCalls: [] }], tools: [] }),
     ]) {
       const expected = JSON.stringify(chatCompletionsBody('m', shape));
-      expect(chatCompletionsBodyJson('m', shape)).toBe(expected);
+      expect(bodyText(shape)).toBe(expected);
       // The second time the tools' parts come from the memo.
-      expect(chatCompletionsBodyJson('m', shape)).toBe(expected);
+      expect(bodyText(shape)).toBe(expected);
     }
   });
 });
@@ -56,7 +75,7 @@ describe('tools on the wire', () => {
     ];
     for (const episodeTools of episodes) {
       const shaped = request({ tools: episodeTools });
-      expect(chatCompletionsBodyJson('m', shaped)).toBe(JSON.stringify(chatCompletionsBody('m', shaped)));
+      expect(bodyText(shaped)).toBe(JSON.stringify(chatCompletionsBody('m', shaped)));
     }
   });
 });
@@ -111,8 +130,8 @@ describe('the conversation on the wire, turn after turn', () => {
       expect(shaped.messages.slice(0, previous.length - 1)).toEqual(previous.slice(0, -1));
       for (const [index, message] of previous.slice(0, -1).entries()) expect(shaped.messages[index]).toBe(message);
       // …and the body is byte for byte the one built from scratch.
-      expect(chatCompletionsBodyJson('m', shaped)).toBe(JSON.stringify(chatCompletionsBody('m', shaped)));
-      expect(chatCompletionsBodyJson('m', { ...shaped, tools: [] })).toBe(
+      expect(bodyText(shaped)).toBe(JSON.stringify(chatCompletionsBody('m', shaped)));
+      expect(bodyText({ ...shaped, tools: [] })).toBe(
         JSON.stringify(chatCompletionsBody('m', { ...shaped, tools: [] })),
       );
       previous = shaped.messages;

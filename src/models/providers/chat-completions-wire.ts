@@ -42,44 +42,67 @@ function wireTool(tool: ToolSchema): JsonObject {
 }
 
 /**
- * `JSON.stringify(chatCompletionsBody(model, request))`, byte for byte, built from parts kept between
- * requests: each tool's JSON once per tool schema (a run sends the same tools with every request of an
- * episode), and each message's JSON once per model message (`conversationFor` hands out the same
- * message objects turn after turn), so a request serialises only what is new in the conversation.
+ * `Buffer.from(JSON.stringify(chatCompletionsBody(model, request)))`, byte for byte, put together from
+ * UTF-8 parts kept between requests: each tool's bytes once per tool schema (a run sends the same tools
+ * with every request of an episode), and each message's bytes once per model message (`conversationFor`
+ * hands out the same message objects turn after turn), so a request encodes only what is new in the
+ * conversation. Bytes rather than text: the HTTP client would otherwise flatten and encode the whole
+ * body (kilobytes, often two bytes a character) again for every request.
  */
-export function chatCompletionsBodyJson(model: string, request: ModelRequest): string {
+export function chatCompletionsBodyBytes(model: string, request: ModelRequest): Buffer {
   const head = JSON.stringify(bodyHead(model, request));
-  let body = `${head.slice(0, -1)},"messages":[${wireMessagesJson(request)}]`;
-  if (request.tools.length === 0) return `${body}}`;
-  let tools = '';
-  for (const tool of request.tools) tools += (tools === '' ? '' : ',') + toolJson(tool);
-  body += `,"tools":[${tools}],"tool_choice":"auto"}`;
-  return body;
+  const parts: Buffer[] = [Buffer.from(`${head.slice(0, -1)},"messages":[`)];
+  let opening = true;
+  let first = true;
+  for (const message of request.messages) {
+    if (message.role !== 'system') opening = false;
+    const bytes = wireMessageBytes(message, opening);
+    if (bytes.length === 0) continue;
+    if (!first) parts.push(COMMA);
+    parts.push(bytes);
+    first = false;
+  }
+  if (request.tools.length === 0) {
+    parts.push(END_OF_MESSAGES_AND_BODY);
+    return Buffer.concat(parts);
+  }
+  parts.push(END_OF_MESSAGES_START_OF_TOOLS);
+  request.tools.forEach((tool, index) => {
+    if (index > 0) parts.push(COMMA);
+    parts.push(toolBytes(tool));
+  });
+  parts.push(END_OF_TOOLS_AND_BODY);
+  return Buffer.concat(parts);
 }
+
+const COMMA = Buffer.from(',');
+const END_OF_MESSAGES_AND_BODY = Buffer.from(']}');
+const END_OF_MESSAGES_START_OF_TOOLS = Buffer.from('],"tools":[');
+const END_OF_TOOLS_AND_BODY = Buffer.from('],"tool_choice":"auto"}');
 
 type ToolSchema = ModelRequest['tools'][number];
 
 /**
- * Each tool's JSON, kept by its parameters object and then by name and description: a run builds fresh
+ * Each tool's bytes, kept by its parameters object and then by name and description: a run builds fresh
  * tool schemas for every episode, but an unchanged tool's schema reuses its definition's parameters
  * object, so its JSON is written once per run rather than once per episode.
  */
-const toolJsons = new WeakMap<ToolSchema['parameters'], Map<string, string>>();
+const toolBytesByParameters = new WeakMap<ToolSchema['parameters'], Map<string, Buffer>>();
 
-/** Kept JSONs per parameters object at most (a rewritten description is kept beside the original). */
-const MAX_TOOL_JSONS_PER_PARAMETERS = 16;
+/** Kept bytes per parameters object at most (a rewritten description is kept beside the original). */
+const MAX_TOOL_BYTES_PER_PARAMETERS = 16;
 
-/** Each tool schema object's JSON: tool sets hand out the same schema objects request after request. */
-const toolJsonBySchema = new WeakMap<ToolSchema, string>();
+/** Each tool schema object's bytes: tool sets hand out the same schema objects request after request. */
+const toolBytesBySchema = new WeakMap<ToolSchema, Buffer>();
 
-function toolJson(tool: ToolSchema): string {
-  return remembered(toolJsonBySchema, tool, () => toolJsonByText(tool));
+function toolBytes(tool: ToolSchema): Buffer {
+  return remembered(toolBytesBySchema, tool, () => toolBytesByText(tool));
 }
 
-function toolJsonByText(tool: ToolSchema): string {
-  const byText = remembered(toolJsons, tool.parameters, () => new Map<string, string>());
+function toolBytesByText(tool: ToolSchema): Buffer {
+  const byText = remembered(toolBytesByParameters, tool.parameters, () => new Map<string, Buffer>());
   const key = `${tool.name}\u0000${tool.description}`;
-  return rememberedUpTo(byText, MAX_TOOL_JSONS_PER_PARAMETERS, key, () => JSON.stringify(wireTool(tool)));
+  return rememberedUpTo(byText, MAX_TOOL_BYTES_PER_PARAMETERS, key, () => Buffer.from(JSON.stringify(wireTool(tool))));
 }
 
 /**
@@ -100,30 +123,19 @@ function wireMessages(request: ModelRequest): JsonObject[] {
   return messages;
 }
 
-/** `wireMessages(request).map(JSON.stringify).join(',')`, each message's JSON kept with the message. */
-function wireMessagesJson(request: ModelRequest): string {
-  let json = '';
-  let opening = true;
-  for (const message of request.messages) {
-    if (message.role !== 'system') opening = false;
-    let text: string | undefined;
-    if (message.role === 'system') {
-      // A system message's form depends on its place (opening or late); it is short: not kept.
-      text = JSON.stringify(wireMessage(message, opening));
-    } else {
-      text = wireJsons.get(message);
-      if (text === undefined) {
-        const wire = wireMessage(message, false);
-        text = wire === undefined ? '' : JSON.stringify(wire);
-        wireJsons.set(message, text);
-      }
-    }
-    if (text !== '') json += json === '' ? text : `,${text}`;
-  }
-  return json;
+/** One message's bytes on the wire (empty for a left-out message), kept with the message. */
+function wireMessageBytes(message: ModelMessage, opening: boolean): Buffer {
+  // A system message's form depends on its place (opening or late); it is short: not kept.
+  if (message.role === 'system') return Buffer.from(JSON.stringify(wireMessage(message, opening)));
+  return remembered(wireBytes, message, () => {
+    const wire = wireMessage(message, false);
+    return wire === undefined ? EMPTY : Buffer.from(JSON.stringify(wire));
+  });
 }
 
-const wireJsons = new WeakMap<ModelMessage, string>();
+const EMPTY = Buffer.alloc(0);
+
+const wireBytes = new WeakMap<ModelMessage, Buffer>();
 
 /** One message on the wire (undefined: an empty assistant turn, which is left out). */
 function wireMessage(message: ModelMessage, opening: boolean): JsonObject | undefined {

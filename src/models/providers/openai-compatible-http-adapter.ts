@@ -1,6 +1,6 @@
 import type { ModelAdapter, ModelRequest, ModelResponse } from '../../spec/index.js';
 import { DEFAULT_REPLY_LIMITS, formatBytes, type ReplyLimits } from './bounded-fetch.js';
-import { chatCompletionsBodyJson, parseChatCompletion, ReplyFormatError } from './chat-completions-wire.js';
+import { chatCompletionsBodyBytes, parseChatCompletion, ReplyFormatError } from './chat-completions-wire.js';
 import { PooledHttpClient, type PooledReply } from './pooled-http-client.js';
 import {
   isRetryableStatus,
@@ -73,7 +73,7 @@ export class OpenAICompatibleHttpAdapter implements ModelAdapter {
     const label = `openai-compatible:${this.#model}`;
     let reply: PooledReply;
     try {
-      reply = await this.#client.post(chatCompletionsBodyJson(this.#model, request), request.signal);
+      reply = await this.#client.post(chatCompletionsBodyBytes(this.#model, request), request.signal);
     } catch (error) {
       throw toProviderError(error, context);
     }

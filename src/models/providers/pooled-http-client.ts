@@ -18,7 +18,7 @@ export interface PooledHttpClientOptions {
 }
 
 /**
- * POSTs text bodies to one URL over undici's keep-alive connection pool and reads each reply whole,
+ * POSTs bodies (text or UTF-8 bytes) to one URL over undici's keep-alive connection pool and reads each reply whole,
  * never following a redirect and never reading past the reply limit. undici's pool costs about half
  * the CPU per request of `node:http` with a keep-alive agent (its request and response objects are
  * streams with many listeners), which at hundreds of requests a second is much of the harness's time.
@@ -49,17 +49,17 @@ export class PooledHttpClient {
   }
 
   /**
-   * POSTs `body` and resolves with the whole reply; rejects on a network failure, an abort (with the
+   * POSTs `body` (bytes are sent as they are; text is encoded as UTF-8) and resolves with the whole reply; rejects on a network failure, an abort (with the
    * signal's reason) or a limit. Uses the pool's `dispatch` with a plain handler: no response stream is
    * made, the body's chunks are counted and kept as they come.
    */
-  post(body: string, signal?: AbortSignal): Promise<PooledReply> {
+  post(body: string | Buffer, signal?: AbortSignal): Promise<PooledReply> {
     const limit = this.#maxReplyBytes;
     return new Promise((resolve, reject) => {
       let abortRequest: ((reason: Error) => void) | undefined;
       let settled = false;
       let status = 0;
-      let headers: Record<string, string> = {};
+      let rawHeaders: readonly RawHeader[] = [];
       const chunks: Buffer[] = [];
       let received = 0;
       const onAbort = () => stop(abortReason(signal));
@@ -86,13 +86,14 @@ export class PooledHttpClient {
             abortRequest = abort;
             if (settled) abort(new Error('the request ended before it was sent'));
           },
-          onHeaders: (statusCode: number, rawHeaders: Buffer[]) => {
+          onHeaders: (statusCode: number, raw: RawHeader[]) => {
             // Interim replies (100 Continue, 103 Early Hints) come before the real one.
             if (statusCode < 200) return true;
             status = statusCode;
-            headers = headerRecord(rawHeaders);
-            if (status >= 300 && status < 400) stop(new RedirectRefusedError(status, headers.location));
-            const announced = headers['content-length'] === undefined ? Number.NaN : Number(headers['content-length']);
+            rawHeaders = raw;
+            if (status >= 300 && status < 400) stop(new RedirectRefusedError(status, headerValue(raw, 'location')));
+            const length = headerValue(raw, 'content-length');
+            const announced = length === undefined ? Number.NaN : Number(length);
             if (Number.isFinite(announced) && announced > limit) stop(new ReplyTooLargeError(limit, announced));
             return !settled;
           },
@@ -106,7 +107,7 @@ export class PooledHttpClient {
             if (settled) return;
             settle();
             const whole = chunks.length === 1 ? (chunks[0] as Buffer) : Buffer.concat(chunks);
-            resolve({ status, headers, body: whole.toString('utf8') });
+            resolve(pooledReply(status, rawHeaders, whole.toString('utf8')));
           },
           onError: (error: Error) => {
             if (settled) return;
@@ -132,17 +133,53 @@ function abortReason(signal: AbortSignal | undefined): Error {
     : Object.assign(new Error('The operation was aborted'), { name: 'AbortError' });
 }
 
+/** A header name or value as undici hands it over: the bytes (several for a repeated value). */
+type RawHeader = Buffer | Buffer[];
+
+/**
+ * The reply, its header record made only when asked for: a successful reply's headers are never read,
+ * and decoding every name and value cost more than the rest of reading the reply. The raw headers are
+ * views of the connection's read chunks, which undici does not reuse (as the body's chunks are).
+ */
+function pooledReply(status: number, rawHeaders: readonly RawHeader[], body: string): PooledReply {
+  let headers: Record<string, string> | undefined;
+  return {
+    status,
+    body,
+    get headers() {
+      headers ??= headerRecord(rawHeaders);
+      return headers;
+    },
+  };
+}
+
 /** Raw headers (`[name, value, name, value…]`) as lower-case names, a repeated one's values joined by ", ". */
-function headerRecord(rawHeaders: readonly (Buffer | Buffer[])[]): Record<string, string> {
+function headerRecord(rawHeaders: readonly RawHeader[]): Record<string, string> {
   const headers: Record<string, string> = {};
   for (let index = 0; index + 1 < rawHeaders.length; index += 2) {
     const name = String(rawHeaders[index]).toLowerCase();
-    const raw = rawHeaders[index + 1];
-    const value = Array.isArray(raw)
-      ? raw.map((part) => part.toString('latin1')).join(', ')
-      : String(raw?.toString('latin1'));
+    const value = headerText(rawHeaders[index + 1]);
     const previous = headers[name];
     headers[name] = previous === undefined ? value : `${previous}, ${value}`;
   }
   return headers;
+}
+
+/**
+ * One header's value as `headerRecord` gives it, decoding no other header: `lowerName` in lower case.
+ * Names of another length are skipped unread; header names are tokens (ASCII), one byte a character.
+ */
+function headerValue(rawHeaders: readonly RawHeader[], lowerName: string): string | undefined {
+  let value: string | undefined;
+  for (let index = 0; index + 1 < rawHeaders.length; index += 2) {
+    const name = rawHeaders[index];
+    if (name?.length !== lowerName.length || String(name).toLowerCase() !== lowerName) continue;
+    const text = headerText(rawHeaders[index + 1]);
+    value = value === undefined ? text : `${value}, ${text}`;
+  }
+  return value;
+}
+
+function headerText(raw: RawHeader | undefined): string {
+  return Array.isArray(raw) ? raw.map((part) => part.toString('latin1')).join(', ') : String(raw?.toString('latin1'));
 }

@@ -95,7 +95,7 @@ describe('bounded model output', () => {
       noWait,
     );
     const error = await failure(adapter.generate(wireTestRequest()));
-    expect(error.message).toContain('redirect (HTTP 301');
+    expect(error.message).toContain('redirect (HTTP 301 to /v1/chat/completions)');
     expect(server.requests).toHaveLength(1);
   });
 
