@@ -217,7 +217,10 @@ export class PostgresDatabase implements SqlDatabase {
  */
 export async function openPostgresStore(
   url: string,
-  options: { readonly readOnly: boolean },
+  options: {
+    readonly readOnly: boolean;
+    readonly onMigration?: (notice: { store: string; from: number; to: number }) => void;
+  },
 ): Promise<PostgresDatabase> {
   const database = new PostgresDatabase(url);
   try {
@@ -233,6 +236,7 @@ export async function openPostgresStore(
     // A format-2 store is migrated by whichever process opens it first, reading or writing (as a SQLite
     // store is when its file can be written); the others wait on the lock and find it done.
     if (version === 2) {
+      options.onMigration?.({ store: database.name, from: version, to: STORE_FORMAT_VERSION });
       database.transaction(() => {
         database.exec(`SELECT pg_advisory_xact_lock(${SCHEMA_LOCK})`);
         migrateFromVersion2(database);

@@ -1,10 +1,8 @@
 import { mkdir } from 'node:fs/promises';
 import { dirname } from 'node:path';
-import type { EpisodeStatus, Labels, MetricValues } from '../spec/index.js';
 import { DEFAULT_STORE_PATH } from './default-store-path.js';
 import { type ClaimRelease, EpisodeBatch, type EpisodeBatchOptions } from './episode-batch.js';
 import { EpisodeClaims, type EpisodeClaimsOptions, releaseClaimsOf } from './episode-claims.js';
-import type { IdentityManifest } from './run-settings-compare.js';
 import { type SqlDatabase, SqliteDatabase } from './sql-database.js';
 import { inStore, openSqlite } from './sqlite.js';
 import { mergeSqliteStore } from './store-merge.js';
@@ -28,7 +26,16 @@ import {
   SELECT_REPORTED_EPISODES,
   selectEpisodes,
 } from './stored-rows.js';
-import type { ModelCallUsage } from './usage-meter.js';
+import {
+  announceStoreMigration,
+  type EpisodeRow,
+  episodeKey,
+  identityManifest,
+  isPostgresUrl,
+  plannedEpisodes,
+  type StoredAttempt,
+  type StoredRun,
+} from './stored-run.js';
 
 export type { EpisodeStatus } from '../spec/index.js';
 export type { ClaimRelease, EpisodeBatchOptions } from './episode-batch.js';
@@ -36,97 +43,40 @@ export { STORE_FORMAT_VERSION } from './store-schema.js';
 export type { RunManifest } from './stored-json.js';
 export { StoredRowError } from './stored-json.js';
 export type { ReportedEpisode } from './stored-rows.js';
-
-export { DEFAULT_STORE_PATH };
-
-export interface StoredRun {
-  readonly runId: string;
-  readonly createdAt: string;
-  /** The run's configuration as JSON (never with secrets). */
-  readonly config: Readonly<Record<string, unknown>>;
-  /** What the run was played with; empty for runs stored before format 2. */
-  readonly manifest: RunManifest;
-}
-
-export interface EpisodeRow {
-  readonly runId: string;
-  readonly benchmark: string;
-  readonly caseId: string;
-  readonly trial: number;
-  readonly status: EpisodeStatus;
-  /** The benchmark's headline metric; null when failed. */
-  readonly score: number | null;
-  /** Every metric the benchmark declares (empty when failed). */
-  readonly metrics: MetricValues;
-  /** Why a failed episode failed. */
-  readonly error: string | null;
-  readonly inputTokens: number;
-  readonly outputTokens: number;
-  readonly requests: number;
-  readonly cost: number;
-  readonly durationMs: number;
-  /** What reports group by (e.g. categories, augmentation), without reading records. */
-  readonly labels: Labels;
-  /** Every model call of the episode (agent and user), with its usage and cost. */
-  readonly modelCalls: readonly ModelCallUsage[];
-  /** The benchmark's full record of the episode as JSON; read it through `readRecord`. */
-  readonly record: string;
-}
-
-/** One play of an episode, as the `attempts` table keeps it. */
-export interface StoredAttempt {
-  readonly benchmark: string;
-  readonly caseId: string;
-  readonly trial: number;
-  readonly status: string;
-  readonly cost: number;
-  readonly endedAt: string;
-}
-
-/**
- * The part of a manifest that is a run's identity: the case set (of a single-benchmark run, its
- * benchmark's hash and count; of several, all of them) and the agent module.
- */
-export function identityManifest(manifest: RunManifest): IdentityManifest {
-  const benchmarks = Object.entries(manifest.benchmarks ?? {}).sort(([a], [b]) => a.localeCompare(b));
-  const caseSet =
-    benchmarks.length === 0
-      ? undefined
-      : {
-          hash: benchmarks.map(([id, entry]) => `${id}:${entry.caseSetHash}`).join(','),
-          count: benchmarks.reduce((total, [, entry]) => total + entry.caseCount, 0),
-        };
-  return {
-    ...(caseSet ? { caseSet } : {}),
-    ...(manifest.agentModule ? { agentModule: manifest.agentModule } : {}),
-  };
-}
-
-/** Episodes a run plans: each benchmark's selected cases × the run's trials (unknown without a manifest). */
-export function plannedEpisodes(run: StoredRun): number | undefined {
-  const benchmarks = Object.values(run.manifest.benchmarks ?? {});
-  const trials = Number(run.config.trials ?? 1);
-  if (benchmarks.length === 0 || !Number.isInteger(trials) || trials < 1) return undefined;
-  return benchmarks.reduce((total, entry) => total + entry.caseCount, 0) * trials;
-}
-
-/** An episode key within a run: `benchmark/caseId#trial`. */
-export function episodeKey(benchmark: string, caseId: string, trial: number): string {
-  // U+001F, not U+0000: PostgreSQL text cannot hold a NUL, and claims store this key.
-  return `${benchmark}\u001f${caseId}#${trial}`;
-}
-
-/** Whether `--db` names a PostgreSQL server rather than a SQLite file. */
-export function isPostgresUrl(location: string): boolean {
-  return /^postgres(ql)?:\/\//i.test(location);
-}
+export {
+  announceStoreMigration,
+  DEFAULT_STORE_PATH,
+  type EpisodeRow,
+  episodeKey,
+  identityManifest,
+  isPostgresUrl,
+  plannedEpisodes,
+  type StoredAttempt,
+  type StoredRun,
+};
 
 export interface RunStoreOptions {
   /** Open for reading only (every command that only reads); see {@link RunStore.open}. */
   readonly readOnly?: boolean;
   /** How finished episodes are grouped into transactions (see {@link EpisodeBatch}). */
   readonly batch?: EpisodeBatchOptions;
+  /**
+   * Called before an older store is migrated (once per store, and slow for a large one: about 45 s at
+   * 100,000 episodes), so that a command can say why it is waiting.
+   */
+  readonly onMigration?: (notice: StoreMigrationNotice) => void;
 }
+
+/** An older store about to be migrated to the format this toolgauge writes. */
+export interface StoreMigrationNotice {
+  /** How errors and reports name the store (a path, or the URL without its password). */
+  readonly store: string;
+  readonly from: number;
+  readonly to: number;
+}
+
+/** Times a new store is opened before "database is locked" is reported (see {@link RunStore.open}). */
+const OPEN_ATTEMPTS = 5;
 
 /**
  * Runs, their episodes and the response cache in one SQLite file (the embedded default) or one
@@ -136,9 +86,6 @@ export interface RunStoreOptions {
  * instead of duplicating it. Finished episodes are written in batches (one transaction per 64 episodes
  * or 50 ms); every read sees them at once, and closing the store writes what is queued.
  */
-/** Times a new store is opened before "database is locked" is reported (see {@link RunStore.open}). */
-const OPEN_ATTEMPTS = 5;
-
 export class RunStore {
   private readonly batch: EpisodeBatch;
 
@@ -166,7 +113,10 @@ export class RunStore {
   static async open(path: string = DEFAULT_STORE_PATH, options: RunStoreOptions = {}): Promise<RunStore> {
     if (isPostgresUrl(path)) {
       const { openPostgresStore } = await import('./postgres-store.js');
-      const database = await openPostgresStore(path, { readOnly: options.readOnly === true });
+      const database = await openPostgresStore(path, {
+        readOnly: options.readOnly === true,
+        ...(options.onMigration ? { onMigration: options.onMigration } : {}),
+      });
       return new RunStore(database, database.name, options.readOnly === true, options.batch);
     }
     if (options.readOnly) {
@@ -226,6 +176,8 @@ export class RunStore {
           `${path}: store format ${version} is newer than this toolgauge understands (${STORE_FORMAT_VERSION})`,
         );
       }
+      if (version === 1 || version === 2)
+        options.onMigration?.({ store: path, from: version, to: STORE_FORMAT_VERSION });
       if (version === 1) inStore(path, () => migrateFromVersion1(connection));
       const migrated = version === 1 || (version === 2 && inStore(path, () => migrateFromVersion2(database)));
       if (migrated) compactAfterMigration(database);

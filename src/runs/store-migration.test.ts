@@ -1,3 +1,4 @@
+import { spawnSync } from 'node:child_process';
 import { mkdtemp, readFile, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -160,5 +161,26 @@ describe('store format 2', () => {
     );
     store.close();
     expect(await storedContent(path)).toEqual(before);
+  });
+
+  it('says so on the command line before migrating, once, and the migration hook names the formats', async () => {
+    const path = await version2Store();
+    const bin = new URL('../../bin/toolgauge.js', import.meta.url).pathname;
+    const listRuns = () => spawnSync(process.execPath, [bin, 'list', 'runs', '--db', path], { encoding: 'utf8' });
+    const first = listRuns();
+    expect(first.status).toBe(0);
+    expect(first.stderr).toContain(
+      `toolgauge: ${path}: moving the store from format 2 to ${STORE_FORMAT_VERSION}, once`,
+    );
+    expect(first.stdout).toContain('v2-mixed');
+    const second = listRuns();
+    expect([second.status, second.stderr]).toEqual([0, '']);
+    expect(second.stdout).toBe(first.stdout);
+    // In the library, the notice goes to the hook (and nothing is printed).
+    const other = await version2Store();
+    const notices: unknown[] = [];
+    (await RunStore.open(other, { onMigration: (notice) => notices.push(notice) })).close();
+    (await RunStore.open(other, { onMigration: (notice) => notices.push(notice) })).close();
+    expect(notices).toEqual([{ store: other, from: 2, to: STORE_FORMAT_VERSION }]);
   });
 });

@@ -1,6 +1,6 @@
 import type { Command } from 'commander';
 import { loadAllBenchmarks } from '../../benchmarks/registry.js';
-import { RunStore } from '../../runs/run-store.js';
+import { announceStoreMigration, RunStore } from '../../runs/run-store.js';
 import type { AnyBenchmark, BenchmarkOptionValues } from '../../spec/index.js';
 import { formatCaseProblem } from '../format-problem.js';
 import { renderTable } from '../render-table.js';
@@ -74,7 +74,7 @@ async function listItems(
       ];
     }
     case 'runs': {
-      const store = await RunStore.open(options.db, { readOnly: true });
+      const store = await RunStore.open(options.db, { readOnly: true, onMigration: announceStoreMigration });
       try {
         return store.listRuns().map(({ run, episodes, scored, failed, planned, playing }) => ({
           runId: run.runId,

@@ -10,7 +10,13 @@ import { loadRecord } from '../../runs/episode-record.js';
 import { finish, writeCsv, writeJsonLines } from '../../runs/export-stream.js';
 import { type BenchmarkReport, buildRunReport } from '../../runs/run-report.js';
 import { SettingsMismatchError } from '../../runs/run-settings-compare.js';
-import { type EpisodeRow, identityManifest, type RunManifest, RunStore } from '../../runs/run-store.js';
+import {
+  announceStoreMigration,
+  type EpisodeRow,
+  identityManifest,
+  type RunManifest,
+  RunStore,
+} from '../../runs/run-store.js';
 import type { AnyBenchmarkReader, MetricValues } from '../../spec/index.js';
 import { writeJsonText } from '../json-text.js';
 import { formatCell, renderEpisodesCsv, renderRunReport } from '../render-run-report.js';
@@ -194,7 +200,7 @@ async function withStore<T>(
   use: (store: RunStore) => T | Promise<T>,
   mode: 'read' | 'write' = 'read',
 ): Promise<T> {
-  const store = await RunStore.open(path, { readOnly: mode === 'read' });
+  const store = await RunStore.open(path, { readOnly: mode === 'read', onMigration: announceStoreMigration });
   try {
     return await use(store);
   } finally {

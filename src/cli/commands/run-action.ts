@@ -6,6 +6,7 @@ import { parseModelSpec } from '../../models/providers/model-spec.js';
 import { CASE_SNAPSHOT_ENVIRONMENT, readCaseSnapshot } from '../../runs/case-snapshot.js';
 import type { ScoreThreshold } from '../../runs/exit-codes.js';
 import {
+  announceStoreMigration,
   buildRunReport,
   CUSTOM_AGENT_PREFIX,
   DEFAULT_RETRY_POLICY,
@@ -71,7 +72,7 @@ export async function runRun(options: RunCommandOptions, command: Command): Prom
           ...(options.resume ? {} : { benchmark: flags.benchmark }),
         })
       : undefined;
-  const store = await RunStore.open(flags.db).catch((error: unknown) => {
+  const store = await RunStore.open(flags.db, { onMigration: announceStoreMigration }).catch((error: unknown) => {
     waiting?.dispose();
     throw error;
   });
