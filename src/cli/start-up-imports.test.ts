@@ -195,4 +195,46 @@ describe('what reading commands load when they run', { timeout: 120_000 }, () =>
       await rm(folder, { recursive: true, force: true });
     }
   });
+
+  it('show and report a ToolScan run through its reader and aggregator, without the play path', async () => {
+    const folder = await mkdtemp(join(tmpdir(), 'toolgauge-startup-'));
+    try {
+      const db = join(folder, 'runs.db');
+      const run = ['run', '--benchmark', 'toolscan', '--agent', 'oracle', '--limit', '1', '--run-id', 't1', '--db', db];
+      await execute(process.execPath, [bin, ...run]);
+      const report = JSON.parse(
+        (await execute(process.execPath, [bin, 'report', 't1', '--db', db, '--format', 'json'])).stdout,
+      );
+      const caseId = report.benchmarks.toolscan.episodes[0].caseId as string;
+      // The play path: the environments (their tools and data), the scorer, the case loader, the protocol.
+      const playPath = (file: string) =>
+        /^(domains|engine\/episode|agents|users)\//.test(file) ||
+        /^benchmarks\/toolscan\/(benchmark|play|score|load-cases|oracle|prove|answer-check)\.ts$/.test(file);
+
+      const reported = await loadedBy(['report', 't1', '--db', db]);
+      expect([...reported.packages]).toEqual(['commander']);
+      expect(reported.modules.has('benchmarks/toolscan/aggregator.ts')).toBe(true);
+      expect([...reported.modules].filter((file) => playPath(file) || /toolscan\/(record|reader)/.test(file))).toEqual(
+        [],
+      );
+
+      const shown = await loadedBy(['show', 't1', caseId, '--db', db]);
+      expect([...shown.packages].sort()).toEqual(['commander', 'zod']);
+      expect(shown.modules.has('benchmarks/toolscan/reader.ts')).toBe(true);
+      expect([...shown.modules].filter(playPath)).toEqual([]);
+      // What the episode view prints: the scores, the trajectory and the two explain tables.
+      const { stdout } = await execute(process.execPath, [bin, 'show', 't1', caseId, '--db', db]);
+      expect(stdout).toMatch(
+        new RegExp(`^${caseId} #0 \\(scored\\): score 1\\.000, IAC 1\\.000, .*, calls \\d+, steps \\d+$`, 'm'),
+      );
+      expect(stdout).toMatch(/agent → executor: finish\(/);
+      expect(stdout).toMatch(/^#\s+API\s+Arguments\s+Patterns\s+Feedback \(not run\)$/m);
+      expect(stdout).toMatch(
+        /^Trajectory\s+Chosen\s+Gold calls\s+Missing \(IAC\)\s+Wrong values \(IAV\)\s+IAC\s+IAV\s+Each gold call$/m,
+      );
+      expect(stdout).toMatch(/^1\s+chosen\s+\d+\s+0\s+0\s+1\.000\s+1\.000\s+matched/m);
+    } finally {
+      await rm(folder, { recursive: true, force: true });
+    }
+  });
 });

@@ -6,7 +6,6 @@
  * macro average over episodes, as the paper averages over queries; a pattern score that does not apply
  * to an episode (no API call) is left out of its mean.
  */
-import { TOOLSCAN_ENVIRONMENTS } from '../../domains/toolscan/index.js';
 import type {
   BenchmarkAggregate,
   BenchmarkOptionValues,
@@ -16,9 +15,9 @@ import type {
   TableColumn,
 } from '../../spec/index.js';
 import { apiNameSimilarity } from './api-similarity.js';
-import { AUGMENTATIONS } from './cases.js';
+import { TOOLSCAN_ENVIRONMENT_APIS } from './environment-apis.js';
 import { settingsFrom } from './options.js';
-import { PATTERNS } from './score.js';
+import { AUGMENTATIONS, PATTERNS } from './vocabulary.js';
 
 export const METRIC_IDS = ['success', ...PATTERNS, 'calls', 'steps'] as const;
 
@@ -50,7 +49,7 @@ export function aggregateToolscan(
   options: BenchmarkOptionValues,
 ): BenchmarkAggregate {
   const metrics = means(episodes);
-  const environments = TOOLSCAN_ENVIRONMENTS.filter((environment) =>
+  const environments = TOOLSCAN_ENVIRONMENT_APIS.filter((environment) =>
     episodes.some((episode) => label(episode, 'environment') === environment.id),
   );
   const byEnvironment = (id: string) => episodes.filter((episode) => label(episode, 'environment') === id);
@@ -96,7 +95,7 @@ export function aggregateToolscan(
       const scored = means(byEnvironment(environment.id));
       return {
         group: environment.id,
-        similarity: apiNameSimilarity(environment.tools.map((tool) => tool.name)),
+        similarity: apiNameSimilarity(environment.apis),
         IAC: scored.IAC ?? null,
         success: scored.success ?? null,
       };

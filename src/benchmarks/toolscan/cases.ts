@@ -15,16 +15,9 @@
  * `{"$near": <number>, "tolerance": <number>}`.
  */
 import { z } from 'zod';
+import { AUGMENTATIONS } from './vocabulary.js';
 
 export const QUERY_FILE_FORMAT_VERSION = 1;
-
-export const AUGMENTATIONS = [
-  'constraint',
-  'sentence-transformation',
-  'relevant-data',
-  'irrelevant-constraint',
-] as const;
-export type Augmentation = (typeof AUGMENTATIONS)[number];
 
 const goldCallSchema = z.object({
   api: z.string().min(1).describe('The API (tool) name.'),

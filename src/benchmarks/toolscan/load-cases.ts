@@ -13,10 +13,7 @@ import { checkArguments } from '../../engine/index.js';
 import { exampleOf } from '../../scoring/call-patterns.js';
 import type { BenchmarkCase, CaseProblem, LoadedCases } from '../../spec/index.js';
 import { type QueryRecord, queryFileSchema, querySchema } from './cases.js';
-
-/** Which queries a run plays: the paper's main set, the irrelevance variants, or both. */
-export const QUERY_SETS = ['main', 'irrelevance', 'all'] as const;
-export type QuerySet = (typeof QUERY_SETS)[number];
+import type { QuerySet } from './vocabulary.js';
 
 export interface ToolscanCase extends BenchmarkCase {
   readonly environment: string;

@@ -1,6 +1,6 @@
 /** The flags ToolScan adds to commands, and the settings they resolve to. */
 import type { BenchmarkOption, BenchmarkOptionValues } from '../../spec/index.js';
-import { QUERY_SETS, type QuerySet } from './load-cases.js';
+import { QUERY_SETS, type QuerySet } from './vocabulary.js';
 
 /** How episodes are played: the ablation settings. */
 export const DEFAULT_STEP_BUDGET = 10;

@@ -12,7 +12,8 @@ import type { ToolscanCase } from './load-cases.js';
 import type { ToolscanSettings } from './options.js';
 import { oracleAgent, scriptedGoldAgent } from './oracle.js';
 import { playQuery } from './play.js';
-import { PATTERNS, scoreEpisode } from './score.js';
+import { scoreEpisode } from './score.js';
+import { PATTERNS } from './vocabulary.js';
 
 function leaves(value: unknown, into: unknown[] = []): unknown[] {
   if (Array.isArray(value)) for (const item of value) leaves(item, into);

@@ -1,6 +1,6 @@
 /** The stored record of a ToolScan episode (version 1), validated when read back. */
 import { z } from 'zod';
-import { parseTrajectory } from '../../engine/index.js';
+import { parseTrajectory } from '../../engine/trajectory-schema.js';
 import type { Trajectory } from '../../spec/index.js';
 import { OUTPUT_FORMATS, type ToolscanSettings } from './options.js';
 import type { ToolscanScore } from './score.js';

@@ -24,9 +24,8 @@ import {
 import type { ToolTrace, Trajectory } from '../../spec/index.js';
 import { answerMatches } from './answer-check.js';
 import type { QueryRecord } from './cases.js';
+import type { Pattern } from './vocabulary.js';
 
-export const PATTERNS = ['IAC', 'RAC', 'IAV', 'IFE', 'IAT', 'IAN', 'IFN'] as const;
-export type Pattern = (typeof PATTERNS)[number];
 export type CallPattern = Exclude<Pattern, 'IAC' | 'IAV'>;
 
 const PATTERN_OF_KIND: Record<string, CallPattern> = {

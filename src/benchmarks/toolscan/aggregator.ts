@@ -1,0 +1,55 @@
+import type { BenchmarkAggregator, MetricDefinition } from '../../spec/index.js';
+import { aggregateToolscan } from './aggregate.js';
+import { TOOLSCAN_OPTIONS } from './options.js';
+import { PATTERN_TITLES, PATTERNS } from './vocabulary.js';
+
+const METRICS: MetricDefinition[] = [
+  {
+    id: 'success',
+    title: 'Success rate',
+    description: 'The final answer equals the expected one.',
+    direction: 'higher',
+    kind: 'score',
+  },
+  ...PATTERNS.map(
+    (pattern): MetricDefinition => ({
+      id: pattern,
+      title: `${pattern} (${PATTERN_TITLES[pattern]})`,
+      description:
+        pattern === 'IAC' || pattern === 'IAV'
+          ? `1 − ${pattern} errors / gold calls considered, against the best-fitting gold trajectory.`
+          : `Fraction of the episode's API calls without ${pattern}.`,
+      direction: 'higher',
+      kind: 'score',
+    }),
+  ),
+  {
+    id: 'calls',
+    title: 'API calls',
+    description: 'API calls the agent made (not finish).',
+    direction: 'lower',
+    kind: 'count',
+  },
+  { id: 'steps', title: 'Steps', description: 'Agent turns taken.', direction: 'lower', kind: 'count' },
+];
+
+/**
+ * What reporting stored ToolScan episodes needs (`report`, `compare`): the declarations and the
+ * aggregation. Its own module, without zod, the record or the environments' tools, so that the command
+ * line reports a run without them; `reader.ts` spreads it into the reader.
+ */
+export const toolscanAggregator: BenchmarkAggregator = {
+  id: 'toolscan',
+  title: 'ToolScan',
+  description:
+    'Single-goal queries over five offline API environments; seven error patterns (IFN, IAN, IAT, IFE, RAC, IAC, IAV) and success.',
+  metrics: METRICS,
+  headline: 'success',
+  labels: [
+    { id: 'environment', title: 'Environment' },
+    { id: 'augmentation', title: 'Augmentation' },
+    { id: 'set', title: 'Query set' },
+  ],
+  options: TOOLSCAN_OPTIONS,
+  aggregate: aggregateToolscan,
+};
