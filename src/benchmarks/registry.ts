@@ -55,6 +55,7 @@ export const BENCHMARK_MODULES: Readonly<Record<string, () => Promise<AnyBenchma
  */
 const READER_MODULES: Readonly<Record<string, () => Promise<AnyBenchmarkReader>>> = {
   sandbox: async () => (await import('./sandbox/reader.js')).sandboxReader,
+  tooltalk: async () => (await import('./tooltalk/reader.js')).tooltalkReader,
 };
 
 /**
@@ -64,6 +65,7 @@ const READER_MODULES: Readonly<Record<string, () => Promise<AnyBenchmarkReader>>
  */
 const AGGREGATOR_MODULES: Readonly<Record<string, () => Promise<BenchmarkAggregator>>> = {
   sandbox: async () => (await import('./sandbox/aggregator.js')).sandboxAggregator,
+  tooltalk: async () => (await import('./tooltalk/aggregator.js')).tooltalkAggregator,
 };
 
 /** The registered benchmarks in registration order: the built-in ones, then the test ones. */

@@ -195,4 +195,47 @@ describe('what reading commands load when they run', { timeout: 120_000 }, () =>
       await rm(folder, { recursive: true, force: true });
     }
   });
+
+  it('shows and reports a ToolTalk run through its reader and aggregator, without the play path', async () => {
+    const folder = await mkdtemp(join(tmpdir(), 'toolgauge-startup-tooltalk-'));
+    try {
+      const db = join(folder, 'runs.db');
+      const args = ['--run-id', 'r1', '--db', db];
+      await execute(process.execPath, [
+        bin,
+        'run',
+        '--benchmark',
+        'tooltalk',
+        '--agent',
+        'oracle',
+        '--limit',
+        '1',
+        ...args,
+      ]);
+      const report = JSON.parse(
+        (await execute(process.execPath, [bin, 'report', 'r1', '--db', db, '--format', 'json'])).stdout,
+      );
+      const caseId = report.benchmarks.tooltalk.episodes[0].caseId as string;
+      // The play path: the tool catalogue and domains, the replay protocol, the scoring, the models (not
+      // the providers' endpoint table, which the command line declares its flags with).
+      const playPath = (file: string) =>
+        /^(domains|models\/(?!providers\/endpoint\.ts$)|engine\/episode|users|agents)/.test(file) ||
+        /^benchmarks\/tooltalk\/(index|tool-offer|turn-replay|score-replay|call-executor|comparators)\.ts$/.test(file);
+
+      const shown = await loadedBy(['show', 'r1', caseId, '--db', db]);
+      expect(shown.modules.has('benchmarks/tooltalk/reader.ts')).toBe(true);
+      expect([...shown.modules].filter(playPath)).toEqual([]);
+      // zod checks the record; nothing heavier.
+      expect([...shown.packages].sort()).toEqual(['commander', 'zod']);
+
+      const reported = await loadedBy(['report', 'r1', '--db', db]);
+      expect(reported.modules.has('benchmarks/tooltalk/aggregator.ts')).toBe(true);
+      expect(
+        [...reported.modules].filter((file) => playPath(file) || /tooltalk\/(reader|tooltalk-record)/.test(file)),
+      ).toEqual([]);
+      expect([...reported.packages]).toEqual(['commander']);
+    } finally {
+      await rm(folder, { recursive: true, force: true });
+    }
+  });
 });
