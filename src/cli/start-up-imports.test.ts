@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { openSqlite } from '../runs/sqlite.js';
 
 const src = fileURLToPath(new URL('../', import.meta.url));
@@ -200,18 +200,8 @@ describe('what reading commands load when they run', { timeout: 120_000 }, () =>
     const folder = await mkdtemp(join(tmpdir(), 'toolgauge-startup-tooltalk-'));
     try {
       const db = join(folder, 'runs.db');
-      const args = ['--run-id', 'r1', '--db', db];
-      await execute(process.execPath, [
-        bin,
-        'run',
-        '--benchmark',
-        'tooltalk',
-        '--agent',
-        'oracle',
-        '--limit',
-        '1',
-        ...args,
-      ]);
+      const played = ['run', '--benchmark', 'tooltalk', '--agent', 'oracle', '--limit', '1'];
+      await execute(process.execPath, [bin, ...played, '--run-id', 'r1', '--db', db]);
       const report = JSON.parse(
         (await execute(process.execPath, [bin, 'report', 'r1', '--db', db, '--format', 'json'])).stdout,
       );
@@ -227,6 +217,24 @@ describe('what reading commands load when they run', { timeout: 120_000 }, () =>
       expect([...shown.modules].filter(playPath)).toEqual([]);
       // zod checks the record; nothing heavier.
       expect([...shown.packages].sort()).toEqual(['commander', 'zod']);
+      // It prints what `show` prints through the whole benchmark: in this process, where the registry
+      // loads every benchmark (not lazy), the same command goes through ToolTalk's index.ts.
+      const { showEpisode } = await import('./commands/report-actions.js');
+      const registry = await import('../benchmarks/registry.js');
+      expect(registry.getBenchmarkReader('tooltalk')).toBe(registry.getBenchmark('tooltalk'));
+      const written: string[] = [];
+      const write = vi.spyOn(process.stdout, 'write').mockImplementation((chunk) => {
+        written.push(String(chunk));
+        return true;
+      });
+      try {
+        await showEpisode('r1', caseId, { db, trial: 0 });
+      } finally {
+        write.mockRestore();
+      }
+      const { stdout: printed } = await execute(process.execPath, [bin, 'show', 'r1', caseId, '--db', db]);
+      expect(printed).toMatch(/ground truth .* matched\n[\s\S]*replied/);
+      expect(printed).toBe(written.join(''));
 
       const reported = await loadedBy(['report', 'r1', '--db', db]);
       expect(reported.modules.has('benchmarks/tooltalk/aggregator.ts')).toBe(true);
