@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { sandboxAggregator } from './sandbox/aggregator.js';
 import { sandboxReader } from './sandbox/reader.js';
+import { tooltalkAggregator } from './tooltalk/aggregator.js';
 
 // As the command line does: benchmarks are loaded only when asked for (this file has its own module graph).
 (globalThis as Record<symbol, unknown>)[Symbol.for('toolgauge.lazyBenchmarks')] = true;
@@ -16,9 +17,11 @@ describe('the registry with lazy benchmarks (the command line)', () => {
     // `show` loads the reader, which then serves reports too.
     expect(await registry.loadBenchmarkReader('sandbox')).toBe(sandboxReader);
     expect(registry.getBenchmarkAggregator('sandbox')).toBe(sandboxReader);
+    // ToolTalk's `report` loads its aggregator too.
+    expect(await registry.loadBenchmarkAggregator('tooltalk')).toBe(tooltalkAggregator);
     // A benchmark without an aggregator module reports through its reader (here: the whole benchmark).
-    const tooltalk = await registry.loadBenchmarkAggregator('tooltalk');
-    expect(tooltalk).toBe(registry.getBenchmark('tooltalk'));
+    const teval = await registry.loadBenchmarkAggregator('teval');
+    expect(teval).toBe(registry.getBenchmark('teval'));
     await expect(registry.loadBenchmarkAggregator('nope')).rejects.toThrow(registry.UnknownBenchmarkError);
   });
 

@@ -56,6 +56,7 @@ export const BENCHMARK_MODULES: Readonly<Record<string, () => Promise<AnyBenchma
 const READER_MODULES: Readonly<Record<string, () => Promise<AnyBenchmarkReader>>> = {
   sandbox: async () => (await import('./sandbox/reader.js')).sandboxReader,
   toolscan: async () => (await import('./toolscan/reader.js')).toolscanReader,
+  tooltalk: async () => (await import('./tooltalk/reader.js')).tooltalkReader,
 };
 
 /**
@@ -66,6 +67,7 @@ const READER_MODULES: Readonly<Record<string, () => Promise<AnyBenchmarkReader>>
 const AGGREGATOR_MODULES: Readonly<Record<string, () => Promise<BenchmarkAggregator>>> = {
   sandbox: async () => (await import('./sandbox/aggregator.js')).sandboxAggregator,
   toolscan: async () => (await import('./toolscan/aggregator.js')).toolscanAggregator,
+  tooltalk: async () => (await import('./tooltalk/aggregator.js')).tooltalkAggregator,
 };
 
 /** The registered benchmarks in registration order: the built-in ones, then the test ones. */

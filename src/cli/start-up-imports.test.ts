@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { openSqlite } from '../runs/sqlite.js';
 
 const src = fileURLToPath(new URL('../', import.meta.url));
@@ -233,6 +233,57 @@ describe('what reading commands load when they run', { timeout: 120_000 }, () =>
         /^Trajectory\s+Chosen\s+Gold calls\s+Missing \(IAC\)\s+Wrong values \(IAV\)\s+IAC\s+IAV\s+Each gold call$/m,
       );
       expect(stdout).toMatch(/^1\s+chosen\s+\d+\s+0\s+0\s+1\.000\s+1\.000\s+matched/m);
+    } finally {
+      await rm(folder, { recursive: true, force: true });
+    }
+  });
+
+  it('shows and reports a ToolTalk run through its reader and aggregator, without the play path', async () => {
+    const folder = await mkdtemp(join(tmpdir(), 'toolgauge-startup-tooltalk-'));
+    try {
+      const db = join(folder, 'runs.db');
+      const played = ['run', '--benchmark', 'tooltalk', '--agent', 'oracle', '--limit', '1'];
+      await execute(process.execPath, [bin, ...played, '--run-id', 'r1', '--db', db]);
+      const report = JSON.parse(
+        (await execute(process.execPath, [bin, 'report', 'r1', '--db', db, '--format', 'json'])).stdout,
+      );
+      const caseId = report.benchmarks.tooltalk.episodes[0].caseId as string;
+      // The play path: the tool catalogue and domains, the replay protocol, the scoring, the models (not
+      // the providers' endpoint table, which the command line declares its flags with).
+      const playPath = (file: string) =>
+        /^(domains|models\/(?!providers\/endpoint\.ts$)|engine\/episode|users|agents)/.test(file) ||
+        /^benchmarks\/tooltalk\/(index|tool-offer|turn-replay|score-replay|call-executor|comparators)\.ts$/.test(file);
+
+      const shown = await loadedBy(['show', 'r1', caseId, '--db', db]);
+      expect(shown.modules.has('benchmarks/tooltalk/reader.ts')).toBe(true);
+      expect([...shown.modules].filter(playPath)).toEqual([]);
+      // zod checks the record; nothing heavier.
+      expect([...shown.packages].sort()).toEqual(['commander', 'zod']);
+      // It prints what `show` prints through the whole benchmark: in this process, where the registry
+      // loads every benchmark (not lazy), the same command goes through ToolTalk's index.ts.
+      const { showEpisode } = await import('./commands/report-actions.js');
+      const registry = await import('../benchmarks/registry.js');
+      expect(registry.getBenchmarkReader('tooltalk')).toBe(registry.getBenchmark('tooltalk'));
+      const written: string[] = [];
+      const write = vi.spyOn(process.stdout, 'write').mockImplementation((chunk) => {
+        written.push(String(chunk));
+        return true;
+      });
+      try {
+        await showEpisode('r1', caseId, { db, trial: 0 });
+      } finally {
+        write.mockRestore();
+      }
+      const { stdout: printed } = await execute(process.execPath, [bin, 'show', 'r1', caseId, '--db', db]);
+      expect(printed).toMatch(/ground truth .* matched\n[\s\S]*replied/);
+      expect(printed).toBe(written.join(''));
+
+      const reported = await loadedBy(['report', 'r1', '--db', db]);
+      expect(reported.modules.has('benchmarks/tooltalk/aggregator.ts')).toBe(true);
+      expect(
+        [...reported.modules].filter((file) => playPath(file) || /tooltalk\/(reader|tooltalk-record)/.test(file)),
+      ).toEqual([]);
+      expect([...reported.packages]).toEqual(['commander']);
     } finally {
       await rm(folder, { recursive: true, force: true });
     }

@@ -8,20 +8,19 @@ import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import { TOOLTALK_TOOLS } from '../../domains/tooltalk/index.js';
 import { conversationFor } from '../../models/index.js';
-import type { Benchmark, EpisodeInput, EpisodeResult, Trajectory } from '../../spec/index.js';
+import type { Benchmark, EpisodeInput, EpisodeResult } from '../../spec/index.js';
 import { isInfrastructureError } from '../../spec/index.js';
 import { conversationFileSchema } from './conversation-file.js';
-import { explainToolTalkEpisode } from './explain-episode.js';
 import { loadToolTalkFolder } from './load-conversations.js';
 import { oracleAgent } from './oracle-agent.js';
 import { proveConversation } from './prove-conversation.js';
+import { tooltalkReader } from './reader.js';
 import { scoreReplay } from './score-replay.js';
 import { offeredTools } from './tool-offer.js';
-import { aggregateToolTalk } from './tooltalk-aggregate.js';
 import type { ToolTalkCase } from './tooltalk-case.js';
-import { metricValues, TOOLTALK_METRICS } from './tooltalk-metrics.js';
-import { TOOLTALK_OPTIONS, toolTalkSettings } from './tooltalk-options.js';
-import { parseToolTalkRecord, TOOLTALK_RECORD_VERSION, type ToolTalkRecord } from './tooltalk-record.js';
+import { metricValues } from './tooltalk-metrics.js';
+import { toolTalkSettings } from './tooltalk-options.js';
+import { TOOLTALK_RECORD_VERSION, type ToolTalkRecord } from './tooltalk-record.js';
 import { replayConversation, systemPrompt } from './turn-replay.js';
 
 export type { ToolTalkCase } from './tooltalk-case.js';
@@ -108,18 +107,8 @@ async function play(input: EpisodeInput<ToolTalkCase>): Promise<EpisodeResult<To
 }
 
 export const tooltalkBenchmark: Benchmark<ToolTalkCase, ToolTalkRecord> = {
-  id: 'tooltalk',
-  title: 'ToolTalk',
-  description:
-    'Replayed conversations over 28 tools in 7 plugins; tool-call precision, recall, incorrect actions and conversation success.',
-  recordVersion: TOOLTALK_RECORD_VERSION,
-  metrics: TOOLTALK_METRICS,
-  headline: 'success',
-  labels: [
-    { id: 'subset', title: 'Subset' },
-    { id: 'suites', title: 'Plugins' },
-  ],
-  options: TOOLTALK_OPTIONS,
+  // Declarations, aggregation and record: also served alone to readers of stored runs (reader.ts).
+  ...tooltalkReader,
   agents: [
     {
       name: 'oracle',
@@ -141,12 +130,6 @@ export const tooltalkBenchmark: Benchmark<ToolTalkCase, ToolTalkRecord> = {
       : loadToolTalkFolder(BUILTIN_TOOLTALK_FOLDER, 'built-in');
   },
   play,
-  aggregate: aggregateToolTalk,
-  parseRecord: parseToolTalkRecord,
-  trajectories(record): readonly Trajectory[] {
-    return record.turns.flatMap((turn) => (turn.trajectory ? [turn.trajectory] : []));
-  },
-  explain: explainToolTalkEpisode,
   tools: () => TOOLTALK_TOOLS.map((entry) => entry.tool),
   caseFileSchema: () => z.toJSONSchema(conversationFileSchema, { target: 'draft-2020-12', io: 'input' }),
   prove(benchmarkCase, context) {

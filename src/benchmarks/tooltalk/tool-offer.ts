@@ -9,9 +9,7 @@
 import { TOOLTALK_TOOLS } from '../../domains/tooltalk/index.js';
 import type { JsonSchema, ToolSchema } from '../../spec/index.js';
 import type { ConversationFile } from './conversation-file.js';
-
-export const TOOL_SETS = ['exact', 'suite', 'all'] as const;
-export type ToolSetChoice = (typeof TOOL_SETS)[number];
+import type { ToolSetChoice } from './tooltalk-option-constants.js';
 
 export function offeredTools(
   conversation: ConversationFile,

@@ -10,7 +10,8 @@ import { oracleAgent } from './oracle-agent.js';
 import { scoreReplay } from './score-replay.js';
 import { sharedToolTalkData } from './shared-tooltalk-data.js';
 import { offeredTools } from './tool-offer.js';
-import { DEFAULT_MAX_CALLS_PER_TURN, replayConversation } from './turn-replay.js';
+import { DEFAULT_MAX_CALLS_PER_TURN } from './tooltalk-option-constants.js';
+import { replayConversation } from './turn-replay.js';
 
 const data = sharedToolTalkData();
 

@@ -1,8 +1,7 @@
 /** The flags ToolTalk adds to `run` and `validate`, and their resolved values. */
 import type { BenchmarkOption, BenchmarkOptionValues } from '../../spec/index.js';
 import type { ComparisonMode } from './comparators.js';
-import { TOOL_SETS, type ToolSetChoice } from './tool-offer.js';
-import { DEFAULT_MAX_CALLS_PER_TURN } from './turn-replay.js';
+import { DEFAULT_MAX_CALLS_PER_TURN, TOOL_SETS, type ToolSetChoice } from './tooltalk-option-constants.js';
 
 export const TOOLTALK_OPTIONS: readonly BenchmarkOption[] = [
   {

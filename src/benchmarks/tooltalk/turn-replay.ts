@@ -28,8 +28,6 @@ import { type ApiCallRecord, ToolTalkCallExecutor } from './call-executor.js';
 import type { ComparisonMode } from './comparators.js';
 import type { ConversationFile, RecordedCall } from './conversation-file.js';
 
-export const DEFAULT_MAX_CALLS_PER_TURN = 20;
-
 export interface ReplayOptions {
   readonly mode: ComparisonMode;
   readonly tools: readonly ToolSchema[];
