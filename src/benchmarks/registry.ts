@@ -55,6 +55,7 @@ export const BENCHMARK_MODULES: Readonly<Record<string, () => Promise<AnyBenchma
  */
 const READER_MODULES: Readonly<Record<string, () => Promise<AnyBenchmarkReader>>> = {
   sandbox: async () => (await import('./sandbox/reader.js')).sandboxReader,
+  teval: async () => (await import('./teval/reader.js')).tevalReader,
 };
 
 /**
@@ -64,6 +65,7 @@ const READER_MODULES: Readonly<Record<string, () => Promise<AnyBenchmarkReader>>
  */
 const AGGREGATOR_MODULES: Readonly<Record<string, () => Promise<BenchmarkAggregator>>> = {
   sandbox: async () => (await import('./sandbox/aggregator.js')).sandboxAggregator,
+  teval: async () => (await import('./teval/aggregator.js')).tevalAggregator,
 };
 
 /** The registered benchmarks in registration order: the built-in ones, then the test ones. */
