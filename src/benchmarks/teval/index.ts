@@ -1,11 +1,14 @@
 import type { Benchmark } from '../../spec/index.js';
-import { tevalReader } from './reader.js';
+import { loadTevalRecordSchema, tevalReader } from './reader.js';
 import type { TevalCase } from './teval-case.js';
 import { loadTevalCases } from './teval-cases.js';
 import { oracleReply } from './teval-oracle.js';
 import { playTevalEpisode, proveTevalCase, tevalReference } from './teval-play.js';
 import type { TevalRecord } from './teval-record.js';
 import { tevalReferencePlayer } from './teval-reference.js';
+
+// The full benchmark checks every record with the schema when the compiled parser is not sure.
+await loadTevalRecordSchema();
 
 /**
  * T-Eval (Chen et al., 2023): tool use decomposed into six abilities (INSTRUCT, PLAN, REASON, RETRIEVE,

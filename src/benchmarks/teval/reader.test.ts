@@ -20,6 +20,7 @@ describe('the T-Eval reader and aggregator', () => {
         'explain',
         'headline',
         'id',
+        'loadRecordSchema',
         'labels',
         'metrics',
         'options',
