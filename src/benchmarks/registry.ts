@@ -57,6 +57,7 @@ const READER_MODULES: Readonly<Record<string, () => Promise<AnyBenchmarkReader>>
   sandbox: async () => (await import('./sandbox/reader.js')).sandboxReader,
   toolscan: async () => (await import('./toolscan/reader.js')).toolscanReader,
   tooltalk: async () => (await import('./tooltalk/reader.js')).tooltalkReader,
+  teval: async () => (await import('./teval/reader.js')).tevalReader,
 };
 
 /**
@@ -68,6 +69,7 @@ const AGGREGATOR_MODULES: Readonly<Record<string, () => Promise<BenchmarkAggrega
   sandbox: async () => (await import('./sandbox/aggregator.js')).sandboxAggregator,
   toolscan: async () => (await import('./toolscan/aggregator.js')).toolscanAggregator,
   tooltalk: async () => (await import('./tooltalk/aggregator.js')).tooltalkAggregator,
+  teval: async () => (await import('./teval/aggregator.js')).tevalAggregator,
 };
 
 /** The registered benchmarks in registration order: the built-in ones, then the test ones. */

@@ -288,4 +288,46 @@ describe('what reading commands load when they run', { timeout: 120_000 }, () =>
       await rm(folder, { recursive: true, force: true });
     }
   });
+
+  it('shows a T-Eval episode through its reader: no evaluators, data set loader, embedders or zod', async () => {
+    const folder = await mkdtemp(join(tmpdir(), 'toolgauge-startup-teval-'));
+    try {
+      const db = join(folder, 'runs.db');
+      await execute(
+        process.execPath,
+        [bin, 'run', '--benchmark', 'teval', '--agent', 'oracle', '--limit', '1'].concat([
+          '--run-id',
+          'r1',
+          '--db',
+          db,
+        ]),
+      );
+      const caseId = 'instruct_sample/instruct_0_json';
+      const shown = await loadedBy(['show', 'r1', caseId, '--db', db]);
+      // A well-formed record is checked by the parser zod's compiler made of its schema: no zod.
+      expect([...shown.packages]).toEqual(['commander']);
+      // The reader, its aggregator and the small modules they import; nothing of the play path.
+      const READING =
+        /^benchmarks\/teval\/(reader|aggregator|record-parser\.generated|teval-(record|protocol|metrics|explain|case|aggregate))\.ts$/;
+      const teval = [...shown.modules].filter((file) => file.startsWith('benchmarks/teval/'));
+      expect(teval.filter((file) => !READING.test(file))).toEqual([]);
+      expect(teval).toContain('benchmarks/teval/reader.ts');
+      expect(
+        [...shown.modules].filter((file) =>
+          /^(embeddings\/|models\/providers\/create|datasets\/(?!dataset-table))/.test(file),
+        ),
+      ).toEqual([]);
+
+      // What it prints is the whole benchmark's explanation of the record, as before the reader.
+      const { stdout } = await execute(process.execPath, [bin, 'show', 'r1', caseId, '--db', db]);
+      expect(stdout.split('\n')[0]).toBe(
+        `${caseId} #0 (scored): score 1.000, instruct.json 1.000, instruct.format 1.000, instruct.args 1.000, score 1.000, parsed 1.000`,
+      );
+      expect(stdout).toContain('Library.reserve');
+      expect(stdout).toMatch(/scored with +protocol v1, quirks fixed, embedder \S+/);
+      expect(stdout).toMatch(/^instruct\.args +1\.000$/m);
+    } finally {
+      await rm(folder, { recursive: true, force: true });
+    }
+  });
 });

@@ -2,6 +2,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import type { $ZodType } from 'zod/v4/core';
 import { recordSchema } from '../benchmarks/sandbox/record.js';
+import { tevalRecordSchema } from '../benchmarks/teval/teval-record-schema.js';
 import { priceTableSchema } from '../runs/price-table.js';
 import { compiledParserHelpersSource, compiledParsersSource } from './compiled-parser-source.js';
 import { trajectorySchema } from './trajectory-schema.js';
@@ -23,6 +24,12 @@ const GENERATED: readonly { file: URL; schema: string; parsers: Record<string, $
     file: new URL('../benchmarks/sandbox/record-parser.generated.ts', import.meta.url),
     schema: 'recordSchema (src/benchmarks/sandbox/record.ts)',
     parsers: { parseRecordFields: recordSchema },
+    helpers: '../../engine/compiled-parser-helpers.generated.js',
+  },
+  {
+    file: new URL('../benchmarks/teval/record-parser.generated.ts', import.meta.url),
+    schema: 'tevalRecordSchema (src/benchmarks/teval/teval-record-schema.ts)',
+    parsers: { parseTevalRecordFields: tevalRecordSchema },
     helpers: '../../engine/compiled-parser-helpers.generated.js',
   },
   {

@@ -1,33 +1,21 @@
 import type { Benchmark } from '../../spec/index.js';
-import { aggregateTeval } from './teval-aggregate.js';
+import { loadTevalRecordSchema, tevalReader } from './reader.js';
 import type { TevalCase } from './teval-case.js';
 import { loadTevalCases } from './teval-cases.js';
-import { explainTevalRecord } from './teval-explain.js';
-import { TEVAL_METRICS } from './teval-metrics.js';
 import { oracleReply } from './teval-oracle.js';
 import { playTevalEpisode, proveTevalCase, tevalReference } from './teval-play.js';
-import { TEVAL_OPTIONS } from './teval-protocol.js';
-import { parseTevalRecord, TEVAL_RECORD_VERSION, type TevalRecord } from './teval-record.js';
+import type { TevalRecord } from './teval-record.js';
 import { tevalReferencePlayer } from './teval-reference.js';
+
+// The full benchmark checks every record with the schema when the compiled parser is not sure.
+await loadTevalRecordSchema();
 
 /**
  * T-Eval (Chen et al., 2023): tool use decomposed into six abilities (INSTRUCT, PLAN, REASON, RETRIEVE,
  * UNDERSTAND, REVIEW), each scored on single-step prompts in JSON and in string format.
  */
 export const tevalBenchmark: Benchmark<TevalCase, TevalRecord> = {
-  id: 'teval',
-  title: 'T-Eval',
-  description: 'T-Eval: six tool-use abilities scored step by step, in JSON and string formats',
-  recordVersion: TEVAL_RECORD_VERSION,
-  metrics: TEVAL_METRICS,
-  headline: 'overall',
-  labels: [
-    { id: 'ability', title: 'Ability' },
-    { id: 'format', title: 'Format' },
-    { id: 'subset', title: 'Subset' },
-    { id: 'source', title: 'Source' },
-  ],
-  options: TEVAL_OPTIONS,
+  ...tevalReader,
   agents: [
     {
       name: 'oracle',
@@ -50,13 +38,9 @@ export const tevalBenchmark: Benchmark<TevalCase, TevalRecord> = {
   needsEmbedder: () => true,
   loadCases: loadTevalCases,
   play: playTevalEpisode,
-  aggregate: (episodes) => aggregateTeval(episodes),
-  parseRecord: parseTevalRecord,
-  trajectories: () => [],
   prove: proveTevalCase,
   reference: tevalReference,
   referencePlayer: tevalReferencePlayer,
-  explain: (record) => explainTevalRecord(record),
 };
 
 export * from './teval-case.js';
