@@ -1,37 +1,27 @@
 import { NOT_SURE } from '../../engine/compiled-parser-helpers.generated.js';
 import type { BenchmarkReader } from '../../spec/index.js';
+import { quickThenSchemaParse } from '../quick-record-parse.js';
 import { tevalAggregator } from './aggregator.js';
 import { parseTevalRecordFields } from './record-parser.generated.js';
 import type { TevalCase } from './teval-case.js';
 import { explainTevalRecord } from './teval-explain.js';
 import { TEVAL_RECORD_VERSION, type TevalRecord } from './teval-record.js';
 
-/** The record schema's parse (teval-record-schema.ts, with zod), once {@link loadTevalRecordSchema} ran. */
-let parseWithSchema: ((value: unknown) => TevalRecord) | undefined;
-
-/** Imports the record's zod schema (once); the whole benchmark does so as it loads. */
-export async function loadTevalRecordSchema(): Promise<void> {
-  parseWithSchema ??= (await import('./teval-record-schema.js')).parseTevalRecord;
-}
-
-/** The record, from the parser zod's compiler made of its schema, or undefined when that is not sure. */
+/** The record from the parser zod's compiler made of its schema, or undefined when that is not sure. */
 function parseTevalRecordQuickly(value: unknown): TevalRecord | undefined {
   const fields: unknown = parseTevalRecordFields(value);
   return fields === NOT_SURE ? undefined : (fields as TevalRecord);
 }
 
-/**
- * A stored record, checked: by the compiled parser when it is sure (no zod loaded), else by the schema,
- * which names the field that is wrong.
- */
-function parseTevalRecordLazily(value: unknown): TevalRecord {
-  const quick = parseTevalRecordQuickly(value);
-  if (quick) return quick;
-  if (!parseWithSchema) {
-    throw new Error('the T-Eval record schema is not loaded: await loadRecordSchema(record) before parseRecord');
-  }
-  return parseWithSchema(value);
-}
+/** Stored records, checked by the compiled parser when it is sure, else by the schema (zod, imported then). */
+const recordParse = quickThenSchemaParse<TevalRecord>({
+  name: 'T-Eval',
+  quick: parseTevalRecordQuickly,
+  loadSchema: async () => (await import('./teval-record-schema.js')).parseTevalRecord,
+});
+
+/** Imports the record's zod schema (once); the whole benchmark does so as it loads. */
+export const loadTevalRecordSchema = recordParse.loadSchema;
 
 /**
  * What reading stored T-Eval episodes needs (reports, `show`): the declarations, the aggregation and
@@ -42,10 +32,8 @@ function parseTevalRecordLazily(value: unknown): TevalRecord {
 export const tevalReader: BenchmarkReader<TevalCase, TevalRecord> = {
   ...tevalAggregator,
   recordVersion: TEVAL_RECORD_VERSION,
-  parseRecord: parseTevalRecordLazily,
-  loadRecordSchema: async (value) => {
-    if (parseTevalRecordQuickly(value) === undefined) await loadTevalRecordSchema();
-  },
+  parseRecord: recordParse.parseRecord,
+  loadRecordSchema: recordParse.loadRecordSchema,
   // T-Eval items are single prompts answered once: an episode has no tool-call trajectory.
   trajectories: () => [],
   explain: (record) => explainTevalRecord(record),
