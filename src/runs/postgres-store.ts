@@ -2,6 +2,7 @@ import { createRequire } from 'node:module';
 import { MessageChannel, type MessagePort, receiveMessageOnPort, Worker } from 'node:worker_threads';
 import type { SqlDatabase, SqlRow, SqlValue } from './sql-database.js';
 import { migrateFromVersion2, POSTGRES_SCHEMA, STORE_FORMAT_VERSION, storedFormatVersion } from './store-schema.js';
+import type { StoreMigrationNotice } from './stored-run.js';
 
 /** Longest wait for one answer from the server before the store gives up with an error. */
 const ANSWER_TIMEOUT_MS = 120_000;
@@ -219,7 +220,7 @@ export async function openPostgresStore(
   url: string,
   options: {
     readonly readOnly: boolean;
-    readonly onMigration?: (notice: { store: string; from: number; to: number }) => void;
+    readonly onMigration?: (notice: StoreMigrationNotice) => void;
   },
 ): Promise<PostgresDatabase> {
   const database = new PostgresDatabase(url);

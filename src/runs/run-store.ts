@@ -27,14 +27,13 @@ import {
   selectEpisodes,
 } from './stored-rows.js';
 import {
-  announceStoreMigration,
   type EpisodeRow,
   episodeKey,
-  identityManifest,
   isPostgresUrl,
   plannedEpisodes,
   type StoredAttempt,
   type StoredRun,
+  type StoreMigrationNotice,
 } from './stored-run.js';
 
 export type { EpisodeStatus } from '../spec/index.js';
@@ -43,17 +42,8 @@ export { STORE_FORMAT_VERSION } from './store-schema.js';
 export type { RunManifest } from './stored-json.js';
 export { StoredRowError } from './stored-json.js';
 export type { ReportedEpisode } from './stored-rows.js';
-export {
-  announceStoreMigration,
-  DEFAULT_STORE_PATH,
-  type EpisodeRow,
-  episodeKey,
-  identityManifest,
-  isPostgresUrl,
-  plannedEpisodes,
-  type StoredAttempt,
-  type StoredRun,
-};
+export * from './stored-run.js';
+export { DEFAULT_STORE_PATH };
 
 export interface RunStoreOptions {
   /** Open for reading only (every command that only reads); see {@link RunStore.open}. */
@@ -65,14 +55,6 @@ export interface RunStoreOptions {
    * 100,000 episodes), so that a command can say why it is waiting.
    */
   readonly onMigration?: (notice: StoreMigrationNotice) => void;
-}
-
-/** An older store about to be migrated to the format this toolgauge writes. */
-export interface StoreMigrationNotice {
-  /** How errors and reports name the store (a path, or the URL without its password). */
-  readonly store: string;
-  readonly from: number;
-  readonly to: number;
 }
 
 /** Times a new store is opened before "database is locked" is reported (see {@link RunStore.open}). */

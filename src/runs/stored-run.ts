@@ -87,8 +87,16 @@ export function isPostgresUrl(location: string): boolean {
   return /^postgres(ql)?:\/\//i.test(location);
 }
 
+/** An older store about to be migrated to the format this toolgauge writes. */
+export interface StoreMigrationNotice {
+  /** How errors and reports name the store (a path, or the URL without its password). */
+  readonly store: string;
+  readonly from: number;
+  readonly to: number;
+}
+
 /** What the command line says before migrating an older store (`RunStoreOptions.onMigration`). */
-export function announceStoreMigration(notice: { store: string; from: number; to: number }): void {
+export function announceStoreMigration(notice: StoreMigrationNotice): void {
   process.stderr.write(
     `toolgauge: ${notice.store}: moving the store from format ${notice.from} to ${notice.to}, once (a large store takes a while)\n`,
   );
