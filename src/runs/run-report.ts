@@ -10,6 +10,7 @@ import type {
   MetricValues,
   ReportTable,
 } from '../spec/index.js';
+import { remembered } from '../world/remembered.js';
 import { optionKey } from './option-key.js';
 import type { ReportedEpisode, RunManifest, RunStore, StoredRun } from './run-store.js';
 
@@ -76,12 +77,7 @@ export function buildRunReport(store: RunStore, runId: string): RunReport {
   if (!run) throw new Error(`no run "${runId}" in ${store.path}; see \`toolgauge list runs\``);
   const tallies = new Map<string, EpisodeTally>();
   for (const row of store.iterateReportedEpisodes(runId)) {
-    let tally = tallies.get(row.benchmark);
-    if (!tally) {
-      tally = new EpisodeTally();
-      tallies.set(row.benchmark, tally);
-    }
-    tally.add(row);
+    remembered(tallies, row.benchmark, () => new EpisodeTally()).add(row);
   }
   const benchmarks: Record<string, BenchmarkReport> = {};
   for (const [id, tally] of tallies) {
@@ -99,11 +95,7 @@ export function buildRunReport(store: RunStore, runId: string): RunReport {
   };
 }
 
-/** The summaries aggregation sees of stored episodes (scored ones only). */
-export function episodeSummaries(rows: readonly ReportedEpisode[]): EpisodeSummary[] {
-  return rows.filter((row) => row.status === 'scored').map(episodeSummary);
-}
-
+/** The summary aggregation sees of a stored (scored) episode. */
 const episodeSummary = (row: ReportedEpisode): EpisodeSummary => ({
   caseId: row.caseId,
   trial: row.trial,
