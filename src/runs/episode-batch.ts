@@ -111,7 +111,7 @@ export class EpisodeBatch {
     const key = queuedKey(episode);
     const queued = this.byKey.get(key);
     if (!queued || queued.status === 'failed' || episode.status === 'scored') this.byKey.set(key, episode);
-    this.written(this.queue.length);
+    this.scheduleWrite(this.queue.length);
   }
 
   /**
@@ -121,7 +121,7 @@ export class EpisodeBatch {
   addCacheEntry(key: string, response: string, createdAt: string): void {
     this.throwFailure();
     if (!this.cacheEntries.has(key)) this.cacheEntries.set(key, { response, createdAt });
-    this.written(this.cacheEntries.size);
+    this.scheduleWrite(this.cacheEntries.size);
   }
 
   /** A queued (not yet written) response-cache entry. */
@@ -130,7 +130,7 @@ export class EpisodeBatch {
   }
 
   /** After a row was queued (`count` of its kind now): writes at once when full, else within the delay. */
-  private written(count: number): void {
+  private scheduleWrite(count: number): void {
     if (!this.exitHooked) {
       process.on('exit', this.flushOnExit);
       this.exitHooked = true;
