@@ -143,4 +143,49 @@ describe('Universal Sentence Encoder lite (offline default)', () => {
     expect(a.length).toBe(512);
     expect(cosineSimilarity(a, b)).toBeGreaterThan(cosineSimilarity(a, c) + 0.2);
   }, 30_000);
+
+  it('gives a text the same vector alone or asked together with others, longer ones included', async () => {
+    // The long text pads the others when they share a model call: their vectors would move in the last
+    // bits, and a run's scores would depend on which episodes happened to ask at the same moment.
+    const texts = [
+      'Book a table for two',
+      'What is the weather in Oslo?',
+      "{'query': 'MSFT'}",
+      'Cancel my alarm, then book a table for two at the Italian place near the station for eight tonight',
+    ];
+    const alone: Float32Array[] = [];
+    for (const text of texts) {
+      const [vector] = await new CachingEmbedder(new UseLiteEmbedder()).embed([text]);
+      if (vector) alone.push(vector);
+    }
+    // Asked at the same moment through a run's caching embedder: one call to the model thread.
+    const embedder = new CachingEmbedder(new UseLiteEmbedder());
+    const together = await Promise.all([
+      embedder.embed([texts[2] as string]),
+      embedder.embed([texts[0] as string, texts[3] as string]),
+      embedder.embed([texts[1] as string, texts[2] as string]),
+    ]);
+    const bits = (vector: Float32Array | undefined) => [...(vector ?? [])];
+    expect(together.map((vectors) => vectors.length)).toEqual([1, 2, 2]);
+    expect(bits(together[0]?.[0])).toEqual(bits(alone[2]));
+    expect(bits(together[1]?.[0])).toEqual(bits(alone[0]));
+    expect(bits(together[1]?.[1])).toEqual(bits(alone[3]));
+    expect(bits(together[2]?.[0])).toEqual(bits(alone[1]));
+    expect(bits(together[2]?.[1])).toEqual(bits(alone[2]));
+  }, 30_000);
+
+  it('runs the model off the main thread, so a run keeps going while texts are embedded', async () => {
+    const embedder = new UseLiteEmbedder();
+    await embedder.ready();
+    const texts = Array.from(
+      { length: 32 },
+      (_, index) => `A sentence of its own, number ${index}, about nothing much.`,
+    );
+    const mainThread = process.threadCpuUsage();
+    const vectors = await embedder.embed(texts);
+    const used = process.threadCpuUsage(mainThread);
+    expect(vectors).toHaveLength(32);
+    // On the main thread these 32 texts cost about 450 ms of its CPU; from the model's thread, next to nothing.
+    expect((used.user + used.system) / 1000).toBeLessThan(100);
+  }, 30_000);
 });

