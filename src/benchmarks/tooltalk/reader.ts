@@ -1,6 +1,5 @@
-import { NOT_SURE } from '../../engine/compiled-parser-helpers.generated.js';
 import type { BenchmarkReader, Trajectory } from '../../spec/index.js';
-import { quickThenSchemaParse } from '../quick-record-parse.js';
+import { quickThenSchemaParse, sureOrUndefined } from '../quick-record-parse.js';
 import { tooltalkAggregator } from './aggregator.js';
 import { explainToolTalkEpisode } from './explain-episode.js';
 import { parseToolTalkRecordFields } from './record-parser.generated.js';
@@ -9,8 +8,7 @@ import { TOOLTALK_RECORD_VERSION, type ToolTalkRecord } from './tooltalk-record.
 
 /** The record from the parser zod's compiler made of its schema, or undefined when that is not sure. */
 export function parseToolTalkRecordQuickly(value: unknown): ToolTalkRecord | undefined {
-  const fields: unknown = parseToolTalkRecordFields(value);
-  return fields === NOT_SURE ? undefined : (fields as ToolTalkRecord);
+  return sureOrUndefined<ToolTalkRecord>(parseToolTalkRecordFields(value));
 }
 
 /** Stored records, checked by the compiled parser when it is sure, else by the schema (zod, imported then). */
