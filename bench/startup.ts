@@ -1,10 +1,14 @@
 /**
  * Start-up of the command line: spawns each command `runs` times against a small store it creates with
- * the build measured (the oracle on three sandbox cases) and prints, per command, the median and slowest
- * wall time and the largest resident memory of the process. `--bin` measures another build (e.g. an
- * older checkout's) the same way, for before/after figures.
+ * the build measured (the oracle on three cases of each benchmark asked for, the sandbox's by default)
+ * and prints, per command, the median and slowest wall time and the largest resident memory of the
+ * process. `--bin` measures another build (e.g. an older checkout's) the same way, for before/after
+ * figures; `--benchmarks` adds `report`, `show` and `export` of other benchmarks' runs (`show` reads
+ * each benchmark's record through its own reader); `--commands` keeps the commands whose name (as
+ * printed) matches a regular expression.
  *
- *   node bench/startup.ts [--runs=10] [--bin=bin/toolgauge.js]     (after `npm run build`)
+ *   node bench/startup.ts [--runs=10] [--bin=bin/toolgauge.js] [--benchmarks=sandbox,tooltalk,toolscan,teval]
+ *                         [--commands=^show]                  (after `npm run build`)
  */
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -21,6 +25,8 @@ const flags = new Map(
 const runs = Number(flags.get('runs') ?? 10);
 const ownBin = fileURLToPath(new URL('../bin/toolgauge.js', import.meta.url));
 const bin = resolve(flags.get('bin') || ownBin);
+const benchmarks = (flags.get('benchmarks') || 'sandbox').split(',');
+const kept = new RegExp(flags.get('commands') || '');
 
 const folder = mkdtempSync(join(tmpdir(), 'toolgauge-startup-'));
 const db = join(folder, 'startup.db');
@@ -41,30 +47,41 @@ function toolgauge(args: readonly string[], binary = bin): { status: number | nu
 try {
   // The store is made by the build measured: an older --bin may not read a newer store format (a newer
   // one migrates an older store on its first write, which would then be inside the figures).
-  const made = toolgauge(['run', '--limit', '3', '--run-id', 'startup', '--db', db]);
-  if (made.status !== 0) throw new Error(`could not make the store: ${made.stderr}`);
-  const report = JSON.parse(toolgauge(['report', 'startup', '--db', db, '--format', 'json']).stdout) as {
-    benchmarks: Record<string, { episodes: { caseId: string }[] }>;
-  };
-  const caseId = Object.values(report.benchmarks)[0]?.episodes[0]?.caseId;
-  if (!caseId) throw new Error('the store has no episode');
+  const perBenchmark = benchmarks.map((benchmark) => {
+    // The sandbox's run keeps the name it always had, so that its rows read as in earlier figures.
+    const runId = benchmark === 'sandbox' ? 'startup' : `startup-${benchmark}`;
+    const run = ['run', '--benchmark', benchmark, '--agent', 'oracle', '--limit', '3', '--run-id', runId];
+    const made = toolgauge([...run, '--db', db]);
+    if (made.status !== 0) throw new Error(`could not make the store (${benchmark}): ${made.stderr}`);
+    const report = JSON.parse(toolgauge(['report', runId, '--db', db, '--format', 'json']).stdout) as {
+      benchmarks: Record<string, { episodes: { caseId: string }[] }>;
+    };
+    const caseId = report.benchmarks[benchmark]?.episodes[0]?.caseId;
+    if (!caseId) throw new Error(`the store has no ${benchmark} episode`);
+    return { runId, caseId };
+  });
+  const caseIds = new Set(perBenchmark.map(({ caseId }) => caseId));
 
   const commands: readonly (readonly string[])[] = [
     ['--help'],
     ['run', '--help'],
     ['list', 'runs', '--db', db],
-    ['report', 'startup', '--db', db],
-    ['report', 'startup', '--db', db, '--format', 'json'],
-    ['show', 'startup', caseId, '--db', db],
-    ['export', 'startup', '--db', db],
+    ...perBenchmark.flatMap(({ runId, caseId }) => [
+      ['report', runId, '--db', db],
+      ['report', runId, '--db', db, '--format', 'json'],
+      ['show', runId, caseId, '--db', db],
+      ['export', runId, '--db', db],
+    ]),
     ['list', 'models'],
   ];
+  const nameOf = (args: readonly string[]) =>
+    args.map((arg) => (arg === db ? 'DB' : caseIds.has(arg) ? 'CASE' : arg)).join(' ');
   process.stdout.write(`${bin}: ${runs} runs per command (node ${process.versions.node})\n`);
   process.stdout.write(
-    `${'command'.padEnd(40)}${'median ms'.padStart(10)}${'max ms'.padStart(9)}${'CPU ms'.padStart(9)}${'max RSS MB'.padStart(12)}\n`,
+    `${'command'.padEnd(48)}${'median ms'.padStart(10)}${'max ms'.padStart(9)}${'CPU ms'.padStart(9)}${'max RSS MB'.padStart(12)}\n`,
   );
   const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? Number.NaN;
-  for (const args of commands) {
+  for (const args of commands.filter((command) => kept.test(nameOf(command)))) {
     const walls: number[] = [];
     const cpus: number[] = [];
     let rss = 0;
@@ -81,11 +98,11 @@ try {
       cpus.push(cpuMicroseconds / 1000);
       rss = Math.max(rss, maxRss);
     }
-    const name = args.map((arg) => (arg === db ? 'DB' : arg === caseId ? 'CASE' : arg)).join(' ');
+    const name = nameOf(args);
     const cells = [median(walls), Math.max(...walls), median(cpus)].map((value, index) =>
       value.toFixed(0).padStart(index === 0 ? 10 : 9),
     );
-    process.stdout.write(`${name.padEnd(40)}${cells.join('')}${(rss / 1024).toFixed(0).padStart(12)}\n`);
+    process.stdout.write(`${name.padEnd(48)}${cells.join('')}${(rss / 1024).toFixed(0).padStart(12)}\n`);
   }
 } finally {
   rmSync(folder, { recursive: true, force: true });

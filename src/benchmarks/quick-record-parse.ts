@@ -1,4 +1,10 @@
+import { NOT_SURE } from '../engine/compiled-parser-helpers.generated.js';
 import type { BenchmarkReader } from '../spec/index.js';
+
+/** What a compiled parser (`*.generated.ts`) returned, as the record, or undefined where it is not sure. */
+export function sureOrUndefined<R>(fields: unknown): R | undefined {
+  return fields === NOT_SURE ? undefined : (fields as R);
+}
 
 /**
  * A reader's record parsing without its schema's libraries for the common record: `quick` (a parser

@@ -101,6 +101,14 @@ describe('what the command line loads before a command runs', () => {
     const schemas = ['benchmarks/sandbox/record.ts', 'engine/trajectory-schema.ts'];
     expect([...files].filter((file) => MATCHER.test(file) || schemas.includes(file))).toEqual([]);
   });
+
+  it("shows ToolTalk and ToolScan episodes without zod or the records' schemas (their compiled parsers instead)", () => {
+    const { files, packages } = staticClosure(['benchmarks/tooltalk/reader.ts', 'benchmarks/toolscan/reader.ts']);
+    expect(files.has('benchmarks/tooltalk/record-parser.generated.ts')).toBe(true);
+    expect(files.has('benchmarks/toolscan/record-parser.generated.ts')).toBe(true);
+    expect([...packages].filter((name) => !name.startsWith('node:'))).toEqual([]);
+    expect([...files].filter((file) => /record-schema\.ts$|^engine\/trajectory-schema\.ts$/.test(file))).toEqual([]);
+  });
 });
 
 const execute = promisify(execFile);
@@ -130,6 +138,35 @@ async function loadedBy(args: readonly string[]): Promise<{ packages: Set<string
     else if (own) modules.add(`${own[1]}.ts`);
   }
   return { packages, modules };
+}
+
+/** Rewrites the stored record of `caseId` (the first trial of the only run that has it) with `change`. */
+async function changeStoredRecord(db: string, caseId: string, change: (record: Record<string, unknown>) => unknown) {
+  const database = await openSqlite(db);
+  try {
+    const { record } = database.prepare('SELECT record FROM episode_records WHERE case_id = ?').get(caseId) as {
+      record: string;
+    };
+    database
+      .prepare('UPDATE episode_records SET record = ? WHERE case_id = ?')
+      .run(JSON.stringify(change(JSON.parse(record))), caseId);
+  } finally {
+    database.close();
+  }
+}
+
+/**
+ * `show` of a record its compiled parser is not sure of: it must import zod (the schema) and fail with
+ * exit code 1 and `message`, the schema's words naming the field.
+ */
+async function expectShowRefuses(args: readonly string[], message: string): Promise<void> {
+  const refused = await loadedBy(['show', ...args]).then(
+    () => undefined,
+    (error: { code: number; stderr: string }) => error,
+  );
+  expect(refused?.code).toBe(1);
+  expect(refused?.stderr).toContain(message);
+  expect(refused?.stderr).toMatch(/^loaded \S+\/node_modules\/zod\//m);
 }
 
 // The built CLI (`npm test` builds first), as a user runs it: what each reading command really loads,
@@ -169,23 +206,11 @@ describe('what reading commands load when they run', { timeout: 120_000 }, () =>
       expect(shown.modules.size).toBeLessThan(80);
 
       // A record those parsers are not sure of goes to the schema (zod), which refuses it naming the field.
-      const database = await openSqlite(db);
-      const { record } = database.prepare('SELECT record FROM episode_records WHERE case_id = ?').get(caseId) as {
-        record: string;
-      };
-      database
-        .prepare('UPDATE episode_records SET record = ? WHERE case_id = ?')
-        .run(JSON.stringify({ ...JSON.parse(record), baseId: 7 }), caseId);
-      database.close();
-      const refused = await loadedBy(['show', 'r1', caseId, '--db', db]).then(
-        () => undefined,
-        (error: { code: number; stderr: string }) => error,
-      );
-      expect(refused?.code).toBe(1);
-      expect(refused?.stderr).toContain(
+      await changeStoredRecord(db, caseId, (record) => ({ ...record, baseId: 7 }));
+      await expectShowRefuses(
+        ['r1', caseId, '--db', db],
         `toolgauge: run "r1", sandbox case "${caseId}" trial 0: record.baseId: Invalid input: expected string, received number`,
       );
-      expect(refused?.stderr).toMatch(/^loaded \S+\/node_modules\/zod\//m);
 
       // `list models` reads the shipped price table with the parser compiled from its schema: no zod.
       const models = await loadedBy(['list', 'models']);
@@ -196,7 +221,7 @@ describe('what reading commands load when they run', { timeout: 120_000 }, () =>
     }
   });
 
-  it('show and report a ToolScan run through its reader and aggregator, without the play path', async () => {
+  it('show and report a ToolScan run through its reader and aggregator, without the play path or zod', async () => {
     const folder = await mkdtemp(join(tmpdir(), 'toolgauge-startup-'));
     try {
       const db = join(folder, 'runs.db');
@@ -218,10 +243,12 @@ describe('what reading commands load when they run', { timeout: 120_000 }, () =>
         [],
       );
 
+      // A well-formed record is checked by the parsers zod's compiler made of its schemas: no zod.
       const shown = await loadedBy(['show', 't1', caseId, '--db', db]);
-      expect([...shown.packages].sort()).toEqual(['commander', 'zod']);
+      expect([...shown.packages]).toEqual(['commander']);
       expect(shown.modules.has('benchmarks/toolscan/reader.ts')).toBe(true);
       expect([...shown.modules].filter(playPath)).toEqual([]);
+      expect([...shown.modules].filter((file) => /record-schema|trajectory-schema/.test(file))).toEqual([]);
       // What the episode view prints: the scores, the trajectory and the two explain tables.
       const { stdout } = await execute(process.execPath, [bin, 'show', 't1', caseId, '--db', db]);
       expect(stdout).toMatch(
@@ -233,12 +260,22 @@ describe('what reading commands load when they run', { timeout: 120_000 }, () =>
         /^Trajectory\s+Chosen\s+Gold calls\s+Missing \(IAC\)\s+Wrong values \(IAV\)\s+IAC\s+IAV\s+Each gold call$/m,
       );
       expect(stdout).toMatch(/^1\s+chosen\s+\d+\s+0\s+0\s+1\.000\s+1\.000\s+matched/m);
+
+      // A record they are not sure of goes to the schema (zod), which refuses it naming the field.
+      await changeStoredRecord(db, caseId, (record) => ({
+        ...record,
+        trajectory: { ...(record.trajectory as object), episodeId: 3 },
+      }));
+      await expectShowRefuses(
+        ['t1', caseId, '--db', db],
+        `toolgauge: run "t1", toolscan case "${caseId}" trial 0: record.trajectory.episodeId: Invalid input: expected string, received number`,
+      );
     } finally {
       await rm(folder, { recursive: true, force: true });
     }
   });
 
-  it('shows and reports a ToolTalk run through its reader and aggregator, without the play path', async () => {
+  it('shows and reports a ToolTalk run through its reader and aggregator, without the play path or zod', async () => {
     const folder = await mkdtemp(join(tmpdir(), 'toolgauge-startup-tooltalk-'));
     try {
       const db = join(folder, 'runs.db');
@@ -257,8 +294,9 @@ describe('what reading commands load when they run', { timeout: 120_000 }, () =>
       const shown = await loadedBy(['show', 'r1', caseId, '--db', db]);
       expect(shown.modules.has('benchmarks/tooltalk/reader.ts')).toBe(true);
       expect([...shown.modules].filter(playPath)).toEqual([]);
-      // zod checks the record; nothing heavier.
-      expect([...shown.packages].sort()).toEqual(['commander', 'zod']);
+      // A well-formed record is checked by the parser zod's compiler made of its schema: no zod.
+      expect([...shown.packages]).toEqual(['commander']);
+      expect(shown.modules.has('benchmarks/tooltalk/tooltalk-record-schema.ts')).toBe(false);
       // It prints what `show` prints through the whole benchmark: in this process, where the registry
       // loads every benchmark (not lazy), the same command goes through ToolTalk's index.ts.
       const { showEpisode } = await import('./commands/report-actions.js');
@@ -281,9 +319,18 @@ describe('what reading commands load when they run', { timeout: 120_000 }, () =>
       const reported = await loadedBy(['report', 'r1', '--db', db]);
       expect(reported.modules.has('benchmarks/tooltalk/aggregator.ts')).toBe(true);
       expect(
-        [...reported.modules].filter((file) => playPath(file) || /tooltalk\/(reader|tooltalk-record)/.test(file)),
+        [...reported.modules].filter(
+          (file) => playPath(file) || /tooltalk\/(reader|tooltalk-record|record-)/.test(file),
+        ),
       ).toEqual([]);
       expect([...reported.packages]).toEqual(['commander']);
+
+      // A record that parser is not sure of goes to the schema (zod), which refuses it naming the field.
+      await changeStoredRecord(db, caseId, (record) => ({ ...record, mode: 'strict' }));
+      await expectShowRefuses(
+        ['r1', caseId, '--db', db],
+        `toolgauge: run "r1", tooltalk case "${caseId}" trial 0: ToolTalk record: mode: Invalid option: expected one of "default"|"reference-compatible"`,
+      );
     } finally {
       await rm(folder, { recursive: true, force: true });
     }

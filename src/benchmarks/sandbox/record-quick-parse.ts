@@ -1,6 +1,4 @@
-import { NOT_SURE } from '../../engine/compiled-parser-helpers.generated.js';
-import { parseTrajectoryFields } from '../../engine/trajectory-parser.generated.js';
-import type { Trajectory } from '../../spec/index.js';
+import { withQuicklyParsedTrajectory } from '../../engine/trajectory-record-quick-parse.js';
 import type { SandboxEpisodeRecord } from './record.js';
 import { parseRecordFields } from './record-parser.generated.js';
 
@@ -11,10 +9,5 @@ import { parseRecordFields } from './record-parser.generated.js';
  * `show` loads zod only for such a record.
  */
 export function parseSandboxRecordQuickly(value: unknown): SandboxEpisodeRecord | undefined {
-  const fields: unknown = parseRecordFields(value);
-  if (fields === NOT_SURE) return undefined;
-  const record = fields as Omit<SandboxEpisodeRecord, 'trajectory'> & { readonly trajectory: unknown };
-  const trajectory: unknown = parseTrajectoryFields(record.trajectory);
-  if (trajectory === NOT_SURE) return undefined;
-  return { ...record, trajectory: trajectory as Trajectory };
+  return withQuicklyParsedTrajectory<SandboxEpisodeRecord>(parseRecordFields(value));
 }

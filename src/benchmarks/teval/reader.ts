@@ -1,6 +1,5 @@
-import { NOT_SURE } from '../../engine/compiled-parser-helpers.generated.js';
 import type { BenchmarkReader } from '../../spec/index.js';
-import { quickThenSchemaParse } from '../quick-record-parse.js';
+import { quickThenSchemaParse, sureOrUndefined } from '../quick-record-parse.js';
 import { tevalAggregator } from './aggregator.js';
 import { parseTevalRecordFields } from './record-parser.generated.js';
 import type { TevalCase } from './teval-case.js';
@@ -9,8 +8,7 @@ import { TEVAL_RECORD_VERSION, type TevalRecord } from './teval-record.js';
 
 /** The record from the parser zod's compiler made of its schema, or undefined when that is not sure. */
 function parseTevalRecordQuickly(value: unknown): TevalRecord | undefined {
-  const fields: unknown = parseTevalRecordFields(value);
-  return fields === NOT_SURE ? undefined : (fields as TevalRecord);
+  return sureOrUndefined<TevalRecord>(parseTevalRecordFields(value));
 }
 
 /** Stored records, checked by the compiled parser when it is sure, else by the schema (zod, imported then). */

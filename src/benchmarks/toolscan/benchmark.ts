@@ -11,8 +11,11 @@ import { querySetFrom, settingsFrom } from './options.js';
 import { oracleAgent, toolscanReference, unhelpfulAgent } from './oracle.js';
 import { finishTool, playToolscanEpisode } from './play.js';
 import { proveQuery } from './prove.js';
-import { toolscanReader } from './reader.js';
+import { loadToolscanRecordSchema, toolscanReader } from './reader.js';
 import type { ToolscanRecord } from './record.js';
+
+// The full benchmark checks every record with the schema when the compiled parsers are not sure.
+await loadToolscanRecordSchema();
 
 export const toolscanBenchmark: Benchmark<ToolscanCase, ToolscanRecord> = {
   // The declarations, aggregation and record: what reading stored episodes needs (reader.ts).

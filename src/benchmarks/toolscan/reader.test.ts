@@ -18,7 +18,14 @@ describe("ToolScan's reader and aggregator (what `show` and `report` load)", () 
       expect(toolscanReader[key as keyof typeof toolscanReader], key).toBe(value);
     }
     expect(Object.keys(toolscanReader).sort()).toEqual(
-      [...Object.keys(toolscanAggregator), 'recordVersion', 'parseRecord', 'trajectories', 'explain'].sort(),
+      [
+        ...Object.keys(toolscanAggregator),
+        'recordVersion',
+        'parseRecord',
+        'loadRecordSchema',
+        'trajectories',
+        'explain',
+      ].sort(),
     );
   });
 

@@ -14,7 +14,7 @@ import { conversationFileSchema } from './conversation-file.js';
 import { loadToolTalkFolder } from './load-conversations.js';
 import { oracleAgent } from './oracle-agent.js';
 import { proveConversation } from './prove-conversation.js';
-import { tooltalkReader } from './reader.js';
+import { loadToolTalkRecordSchema, tooltalkReader } from './reader.js';
 import { scoreReplay } from './score-replay.js';
 import { offeredTools } from './tool-offer.js';
 import type { ToolTalkCase } from './tooltalk-case.js';
@@ -25,6 +25,9 @@ import { replayConversation, systemPrompt } from './turn-replay.js';
 
 export type { ToolTalkCase } from './tooltalk-case.js';
 export type { ToolTalkRecord } from './tooltalk-record.js';
+
+// The full benchmark checks every record with the schema when the compiled parser is not sure.
+await loadToolTalkRecordSchema();
 
 /** The built-in conversations, in the original layout. */
 export const BUILTIN_TOOLTALK_FOLDER = fileURLToPath(new URL('../../../data/tooltalk/', import.meta.url));
