@@ -31,6 +31,10 @@ export class CachingEmbedder implements Embedder {
     return this.inner.dimensions;
   }
 
+  get fingerprint(): string | undefined {
+    return this.inner.fingerprint;
+  }
+
   /** How many distinct texts are cached. */
   get size(): number {
     return this.vectors.size;

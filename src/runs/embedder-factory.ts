@@ -1,4 +1,6 @@
 import type { BenchmarkServices, Embedder } from '../spec/index.js';
+import { rememberingVectors } from './remembered-vectors.js';
+import type { RunStore } from './run-store.js';
 
 /**
  * Makes the embedder a run asks for (`--embedder <spec>`; undefined: the default). The seam between runs
@@ -18,15 +20,19 @@ export const createEmbedder: EmbedderFactory = async (spec, signal) => {
   return makeEmbedder(spec ?? 'use-lite', { ...(baseUrl ? { baseUrl } : {}), ...(signal ? { signal } : {}) });
 };
 
-/** A run's services: the embedder is made on first use and shared by every episode of the run. */
+/**
+ * A run's services: the embedder is made on first use and shared by every episode of the run. Given the
+ * run's store, an embedder with a fingerprint remembers its vectors there (see `RememberingEmbedder`).
+ */
 export function runServices(
   embedderSpec: string | undefined,
   factory: EmbedderFactory = createEmbedder,
+  vectorStore?: RunStore,
 ): BenchmarkServices {
   let embedder: Promise<Embedder> | undefined;
   return {
     embedder() {
-      embedder ??= factory(embedderSpec);
+      embedder ??= factory(embedderSpec).then((made) => rememberingVectors(made, vectorStore));
       return embedder;
     },
   };

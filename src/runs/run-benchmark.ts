@@ -99,7 +99,9 @@ export async function runBenchmark(options: RunBenchmarkOptions): Promise<RunOut
   options.store.ensureRun(options.runId, prepared.settings ?? options.settings, new Date().toISOString(), manifest);
   if (prepared.settings) options.store.setConfig(options.runId, prepared.settings);
   options.store.setManifest(options.runId, manifest);
-  const services = runServices(options.embedder, options.embedderFactory ?? createEmbedder);
+  // Vectors are remembered in the store's response cache, unless the run keeps off the cache.
+  const vectorStore = options.participants.cache === 'off' ? undefined : options.store;
+  const services = runServices(options.embedder, options.embedderFactory ?? createEmbedder, vectorStore);
   if (benchmark.needsEmbedder?.(options.options)) await services.embedder();
   const jobs = benchmarkJobs(
     benchmark,

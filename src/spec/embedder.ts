@@ -8,6 +8,13 @@ export interface Embedder {
   /** e.g. `use-lite` (the offline default), `openai-compatible:all-mpnet-base-v2`, `lexical`. */
   readonly id: string;
   readonly dimensions: number;
+  /**
+   * What pins this embedder's vectors exactly: the model, and the versions of what runs it or the server
+   * that serves it. A run remembers vectors in its store's response cache under the fingerprint, so a
+   * later run on the same store (another model, another trial, a resume) reuses them. Without one (an
+   * embedder cheap enough, or whose vectors may change) every run asks the embedder afresh.
+   */
+  readonly fingerprint?: string;
   /** One vector per text, in order. Throws `InfrastructureError` when a server cannot be reached. */
   embed(texts: readonly string[], signal?: AbortSignal): Promise<readonly Float32Array[]>;
 }
