@@ -135,15 +135,18 @@ describe('store format 2', () => {
       'case_id',
       'trial',
       'record',
+      'parts',
     ]);
-    expect(database.prepare("SELECT value FROM meta WHERE key = 'formatVersion'").get()).toEqual({ value: '3' });
+    expect(database.prepare("SELECT value FROM meta WHERE key = 'formatVersion'").get()).toEqual({
+      value: String(STORE_FORMAT_VERSION),
+    });
     database.close();
     // Reopening a migrated store changes nothing.
     (await RunStore.open(path)).close();
     expect(await storedContent(path)).toEqual(before);
   });
 
-  it('is migrated when merged into a format-3 store, and its episodes come with their records', async () => {
+  it('is migrated when merged into a newer store, and its episodes come with their records', async () => {
     const other = await version2Store();
     const before = await storedContent(other);
     const store = await RunStore.open(join(await mkdtemp(join(tmpdir(), 'store-v3-')), 'toolgauge.db'));
