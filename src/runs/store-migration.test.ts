@@ -4,8 +4,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
+import { getBenchmark } from '../benchmarks/registry.js';
 import { renderRunReport } from '../cli/render-run-report.js';
+import { oracleJobs } from '../testing/index.js';
 import { readRecord } from './episode-record.js';
+import { executeRun } from './execute-run.js';
+import { loadPriceTable } from './price-table.js';
 import { buildRunReport } from './run-report.js';
 import { RunStore, STORE_FORMAT_VERSION } from './run-store.js';
 import { openSqlite } from './sqlite.js';
@@ -185,5 +189,75 @@ describe('store format 2', () => {
     (await RunStore.open(other, { onMigration: (notice) => notices.push(notice) })).close();
     (await RunStore.open(other, { onMigration: (notice) => notices.push(notice) })).close();
     expect(notices).toEqual([{ store: other, from: 2, to: STORE_FORMAT_VERSION }]);
+  });
+});
+
+const fixtureV3 = (name: string) => new URL(`../../test/fixtures/store-v3/${name}`, import.meta.url);
+
+/** A copy of a store written by toolgauge before format 4 (format 3: every record whole, no `record_parts`). */
+async function version3Store(): Promise<string> {
+  const path = join(await mkdtemp(join(tmpdir(), 'store-v3-')), 'toolgauge.db');
+  await writeFile(path, gunzipSync(await readFile(fixtureV3('toolgauge-v3.db.gz'))));
+  return path;
+}
+
+describe('store format 3', () => {
+  it('migrates in place by adding only record_parts and the parts column: every record stays whole', async () => {
+    const path = await version3Store();
+    const before = await storedContent(path);
+    expect(before.episodes).toHaveLength(17);
+    const notices: unknown[] = [];
+    const store = await RunStore.open(path, { readOnly: true, onMigration: (notice) => notices.push(notice) });
+    expect(notices).toEqual([{ store: path, from: 3, to: STORE_FORMAT_VERSION }]);
+    const reports = ['v3-oracle', 'v3-mixed', 'v3-tooltalk'].map((runId) => buildRunReport(store, runId));
+    // The report printed by the format-3 toolgauge for this store, byte for byte.
+    expect(`${renderRunReport(reports)}\n`).toBe(await readFile(fixtureV3('report.txt'), 'utf8'));
+    expect(store.episodes('v3-oracle').map((row) => row.record)).toEqual(
+      before.episodes.filter((row) => row.run_id === 'v3-oracle').map((row) => row.record),
+    );
+    store.close();
+    expect(await storedContent(path)).toEqual(before);
+
+    const database = await openSqlite(path, { readOnly: true });
+    const columns = database.prepare('SELECT name FROM pragma_table_info(?)');
+    expect(columns.all('episode_records').map((row) => row.name)).toEqual([
+      'run_id',
+      'benchmark',
+      'case_id',
+      'trial',
+      'record',
+      'parts',
+    ]);
+    expect(columns.all('record_parts').map((row) => row.name)).toEqual(['hash', 'json']);
+    expect(database.prepare('SELECT COUNT(*) AS whole FROM episode_records WHERE parts IS NULL').get()).toEqual({
+      whole: 17,
+    });
+    expect(database.prepare("SELECT value FROM meta WHERE key = 'formatVersion'").get()).toEqual({
+      value: String(STORE_FORMAT_VERSION),
+    });
+    database.close();
+  });
+
+  it('takes new episodes stored with parts beside its whole records', async () => {
+    const path = await version3Store();
+    const before = await storedContent(path);
+    const store = await RunStore.open(path);
+    const sandbox = getBenchmark('sandbox');
+    const { cases } = await sandbox.loadCases({ options: {} });
+    store.ensureRun('v4-oracle', { agent: 'oracle' }, '2026-01-01T00:00:00Z');
+    await executeRun({
+      runId: 'v4-oracle',
+      jobs: oracleJobs(sandbox, cases.slice(0, 2), store),
+      store,
+      prices: loadPriceTable(),
+    });
+    const played = store.episodes('v4-oracle');
+    expect(played.map((row) => readRecord(row))).toMatchObject([{ caseId: cases[0]?.id }, { caseId: cases[1]?.id }]);
+    store.close();
+    const after = await storedContent(path);
+    expect(after.episodes.filter((row) => row.run_id !== 'v4-oracle')).toEqual(before.episodes);
+    expect(after.episodes.filter((row) => row.run_id === 'v4-oracle').map((row) => row.record)).not.toEqual(
+      played.map((row) => row.record),
+    );
   });
 });
