@@ -131,10 +131,11 @@ describe('records stored with parts', () => {
   });
 });
 
-/** Plays jobs into a new store, keeping the text each record would have had stored whole. */
-async function playKeepingWholeTexts(
-  jobsFor: (store: RunStore) => readonly EpisodeJob[],
-): Promise<{ store: RunStore; whole: string[] }> {
+/**
+ * Plays jobs into a new store and checks that every episode is scored, stored with parts, and read back
+ * as the text its record would have had stored whole. Returns the store's path.
+ */
+async function playAndCheckRecords(jobsFor: (store: RunStore) => readonly EpisodeJob[]): Promise<string> {
   const store = await RunStore.open(await tempPath());
   store.ensureRun('r', {}, 'now');
   const whole: string[] = [];
@@ -149,7 +150,14 @@ async function playKeepingWholeTexts(
     }),
   );
   await executeRun({ runId: 'r', jobs: watched, store, prices: loadPriceTable() });
-  return { store, whole };
+  const played = store.episodes('r');
+  expect(played.map((row) => row.status)).toEqual(whole.map(() => 'scored'));
+  expect(played.map((row) => row.record).sort()).toEqual(whole.sort());
+  store.close();
+  expect(await sql(store.path, 'SELECT COUNT(*) AS whole FROM episode_records WHERE parts IS NULL')).toEqual([
+    { whole: 0 },
+  ]);
+  return store.path;
 }
 
 describe('benchmarks naming their shared parts', () => {
@@ -159,38 +167,15 @@ describe('benchmarks naming their shared parts', () => {
     const scenario = (cases[0] as { scenario: { id: string } }).scenario.id;
     const sameScenario = cases.filter((item) => (item as { scenario: { id: string } }).scenario.id === scenario);
     expect(sameScenario.length).toBeGreaterThan(1);
-    const { store, whole } = await playKeepingWholeTexts((store) =>
-      oracleJobs(sandbox, sameScenario.slice(0, 3), store),
-    );
-    expect(
-      store
-        .episodes('r')
-        .map((row) => row.record)
-        .sort(),
-    ).toEqual(whole.sort());
-    expect(store.episodes('r').every((row) => row.status === 'scored')).toBe(true);
-    store.close();
-    expect(await sql(store.path, 'SELECT COUNT(*) AS parts FROM record_parts')).toEqual([{ parts: 1 }]);
-    expect(await sql(store.path, 'SELECT COUNT(*) AS whole FROM episode_records WHERE parts IS NULL')).toEqual([
-      { whole: 0 },
-    ]);
+    const path = await playAndCheckRecords((store) => oracleJobs(sandbox, sameScenario.slice(0, 3), store));
+    expect(await sql(path, 'SELECT COUNT(*) AS parts FROM record_parts')).toEqual([{ parts: 1 }]);
   });
 
   it("ToolTalk: each turn's starting world is a part", async () => {
     const tooltalk = getBenchmark('tooltalk');
     const { cases } = await tooltalk.loadCases({ options: {} });
-    const { store, whole } = await playKeepingWholeTexts((store) => oracleJobs(tooltalk, cases.slice(0, 2), store));
-    expect(
-      store
-        .episodes('r')
-        .map((row) => row.record)
-        .sort(),
-    ).toEqual(whole.sort());
-    store.close();
-    const [{ parts } = {}] = await sql(store.path, 'SELECT COUNT(*) AS parts FROM record_parts');
+    const path = await playAndCheckRecords((store) => oracleJobs(tooltalk, cases.slice(0, 2), store));
+    const [{ parts } = {}] = await sql(path, 'SELECT COUNT(*) AS parts FROM record_parts');
     expect(Number(parts)).toBeGreaterThan(0);
-    expect(await sql(store.path, 'SELECT COUNT(*) AS whole FROM episode_records WHERE parts IS NULL')).toEqual([
-      { whole: 0 },
-    ]);
   });
 });

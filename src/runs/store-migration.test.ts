@@ -16,12 +16,16 @@ import { openSqlite } from './sqlite.js';
 
 const fixture = (name: string) => new URL(`../../test/fixtures/store-v1/${name}`, import.meta.url);
 
-/** A copy of a store written by toolgauge 0.1.0 (format 1): an `unhelpful` and an `oracle` run. */
-async function version1Store(): Promise<string> {
-  const path = join(await mkdtemp(join(tmpdir(), 'store-v1-')), 'toolgauge.db');
-  await writeFile(path, gunzipSync(await readFile(fixture('toolgauge-v1.db.gz'))));
+/** A fresh copy of the committed store `test/fixtures/store-v<format>/toolgauge-v<format>.db.gz`. */
+async function fixtureStore(format: number): Promise<string> {
+  const path = join(await mkdtemp(join(tmpdir(), `store-v${format}-`)), 'toolgauge.db');
+  const gzipped = new URL(`../../test/fixtures/store-v${format}/toolgauge-v${format}.db.gz`, import.meta.url);
+  await writeFile(path, gunzipSync(await readFile(gzipped)));
   return path;
 }
+
+/** A copy of a store written by toolgauge 0.1.0 (format 1): an `unhelpful` and an `oracle` run. */
+const version1Store = () => fixtureStore(1);
 
 describe('store format 1', () => {
   it('migrates a version-1 store in place and reports exactly what version 1 reported', async () => {
@@ -85,11 +89,7 @@ const fixtureV2 = (name: string) => new URL(`../../test/fixtures/store-v2/${name
  * A copy of a store written by toolgauge before format 3 (format 2, records inline in `episodes`): a
  * sandbox oracle run with two trials, a sandbox run with failed episodes and a ToolTalk run.
  */
-async function version2Store(): Promise<string> {
-  const path = join(await mkdtemp(join(tmpdir(), 'store-v2-')), 'toolgauge.db');
-  await writeFile(path, gunzipSync(await readFile(fixtureV2('toolgauge-v2.db.gz'))));
-  return path;
-}
+const version2Store = () => fixtureStore(2);
 
 /** Everything a store holds, read with plain SQL: episodes (each with its record, wherever it lives), attempts, runs. */
 async function storedContent(path: string): Promise<{ episodes: SqlRow[]; attempts: unknown[]; runs: unknown[] }> {
@@ -115,6 +115,26 @@ async function storedContent(path: string): Promise<{ episodes: SqlRow[]; attemp
 
 type SqlRow = Record<string, unknown>;
 
+/** Checks that a migrated store has the current format's tables and columns, and says so in `meta`. */
+async function expectCurrentLayout(path: string): Promise<void> {
+  const database = await openSqlite(path, { readOnly: true });
+  try {
+    const columns = (table: string) =>
+      database
+        .prepare('SELECT name FROM pragma_table_info(?)')
+        .all(table)
+        .map((row) => row.name);
+    expect(columns('episodes')).not.toContain('record');
+    expect(columns('episode_records')).toEqual(['run_id', 'benchmark', 'case_id', 'trial', 'record', 'parts']);
+    expect(columns('record_parts')).toEqual(['hash', 'json']);
+    expect(database.prepare("SELECT value FROM meta WHERE key = 'formatVersion'").get()).toEqual({
+      value: String(STORE_FORMAT_VERSION),
+    });
+  } finally {
+    database.close();
+  }
+}
+
 describe('store format 2', () => {
   it('migrates a format-2 store in place, keeping every episode, record, score and attempt', async () => {
     const path = await version2Store();
@@ -130,21 +150,7 @@ describe('store format 2', () => {
     store.close();
     expect(await storedContent(path)).toEqual(before);
 
-    const database = await openSqlite(path, { readOnly: true });
-    const columns = database.prepare('SELECT name FROM pragma_table_info(?)');
-    expect(columns.all('episodes').map((row) => row.name)).not.toContain('record');
-    expect(columns.all('episode_records').map((row) => row.name)).toEqual([
-      'run_id',
-      'benchmark',
-      'case_id',
-      'trial',
-      'record',
-      'parts',
-    ]);
-    expect(database.prepare("SELECT value FROM meta WHERE key = 'formatVersion'").get()).toEqual({
-      value: String(STORE_FORMAT_VERSION),
-    });
-    database.close();
+    await expectCurrentLayout(path);
     // Reopening a migrated store changes nothing.
     (await RunStore.open(path)).close();
     expect(await storedContent(path)).toEqual(before);
@@ -195,11 +201,7 @@ describe('store format 2', () => {
 const fixtureV3 = (name: string) => new URL(`../../test/fixtures/store-v3/${name}`, import.meta.url);
 
 /** A copy of a store written by toolgauge before format 4 (format 3: every record whole, no `record_parts`). */
-async function version3Store(): Promise<string> {
-  const path = join(await mkdtemp(join(tmpdir(), 'store-v3-')), 'toolgauge.db');
-  await writeFile(path, gunzipSync(await readFile(fixtureV3('toolgauge-v3.db.gz'))));
-  return path;
-}
+const version3Store = () => fixtureStore(3);
 
 describe('store format 3', () => {
   it('migrates in place by adding only record_parts and the parts column: every record stays whole', async () => {
@@ -218,22 +220,10 @@ describe('store format 3', () => {
     store.close();
     expect(await storedContent(path)).toEqual(before);
 
+    await expectCurrentLayout(path);
     const database = await openSqlite(path, { readOnly: true });
-    const columns = database.prepare('SELECT name FROM pragma_table_info(?)');
-    expect(columns.all('episode_records').map((row) => row.name)).toEqual([
-      'run_id',
-      'benchmark',
-      'case_id',
-      'trial',
-      'record',
-      'parts',
-    ]);
-    expect(columns.all('record_parts').map((row) => row.name)).toEqual(['hash', 'json']);
     expect(database.prepare('SELECT COUNT(*) AS whole FROM episode_records WHERE parts IS NULL').get()).toEqual({
       whole: 17,
-    });
-    expect(database.prepare("SELECT value FROM meta WHERE key = 'formatVersion'").get()).toEqual({
-      value: String(STORE_FORMAT_VERSION),
     });
     database.close();
   });
