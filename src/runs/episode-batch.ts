@@ -261,7 +261,9 @@ export class EpisodeBatch {
 
   /**
    * The distinct parts the rows' records name, less those this batch has already committed (a part is
-   * never removed, so once stored its text need not travel again: a scenario's world goes once).
+   * never removed, so once stored its text need not travel again: a scenario's world goes once). Sorted
+   * by hash: processes sharing a PostgreSQL store then insert common parts in one order, so two batches
+   * waiting on each other's uncommitted part cannot deadlock.
    */
   private partsToWrite(rows: readonly EpisodeToSave[]): RecordPart[] {
     const parts = new Map<string, RecordPart>();
@@ -269,7 +271,7 @@ export class EpisodeBatch {
       if (typeof record === 'string') continue;
       for (const part of record.parts) if (!this.storedParts.has(part.hash)) parts.set(part.hash, part);
     }
-    return [...parts.values()];
+    return [...parts.values()].sort((a, b) => (a.hash < b.hash ? -1 : a.hash > b.hash ? 1 : 0));
   }
 
   /** Stops the timer without writing (the store is closing after a flush). */
