@@ -6,12 +6,13 @@
  * thread's and the other threads' (V8 compiles hot functions on a thread of its own) are printed apart.
  * `--passes=N` plays the corpus N times in the same process, each on a fresh store: the first pass pays
  * for what a process does once (compiling, first use of modules and tables), the later ones show the
- * steady cost per case.
+ * steady cost per case. Each pass also says how often a shared record part (a scenario's starting world)
+ * was serialized and hashed, and how often the one already made was reused.
  *
  *   node bench/corpus-oracle.ts [--passes=1]       (after `npm run build`)
  */
 import { getBenchmark } from '../dist/benchmarks/registry.js';
-import { executeRun, loadPriceTable, RunStore } from '../dist/runs/index.js';
+import { executeRun, loadPriceTable, RunStore, recordPartUse } from '../dist/runs/index.js';
 import { oracleJobs } from '../dist/testing/index.js';
 
 const passes = Number(
@@ -29,6 +30,7 @@ for (let pass = 1; pass <= passes; pass += 1) {
   const store = await RunStore.open(':memory:');
   store.ensureRun('oracle', { agent: 'oracle' }, new Date().toISOString());
   const jobs = oracleJobs(sandbox, cases, store);
+  const partsBefore = recordPartUse();
   const started = performance.now();
   const cpuStarted = process.cpuUsage();
   const mainStarted = process.threadCpuUsage();
@@ -45,5 +47,9 @@ for (let pass = 1; pass <= passes; pass += 1) {
   );
   console.log(
     `${label}oracle CPU: ${cpuSeconds.toFixed(2)} s = ${(records.length / cpuSeconds).toFixed(0)} cases per CPU second (store included; main thread ${mainSeconds.toFixed(2)} s, other threads ${(cpuSeconds - mainSeconds).toFixed(2)} s)`,
+  );
+  const parts = recordPartUse();
+  console.log(
+    `${label}record parts: ${parts.made - partsBefore.made} serialized and hashed, ${parts.reused - partsBefore.reused} reused`,
   );
 }
