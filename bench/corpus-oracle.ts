@@ -7,7 +7,8 @@
  * thread's and the other threads' (V8 compiles hot functions on a thread of its own) are printed apart.
  * `--passes=N` plays the corpus N times in the same process, each on a fresh store: the first pass pays
  * for what a process does once (compiling, first use of modules and tables), the later ones show the
- * steady cost per case.
+ * steady cost per case. Each pass also says how often a shared record part (a scenario's starting world)
+ * was serialized and hashed, and how often the one already made was reused.
  *
  * `--concurrency=N` plays N episodes at once (default 1; `toolgauge run` plays 4). It matters where
  * scoring waits for something, as T-Eval's does for its embedding model, which runs on a thread of its own:
@@ -17,7 +18,7 @@
  *   (after `npm run build`)
  */
 import { getBenchmark } from '../dist/benchmarks/registry.js';
-import { executeRun, loadPriceTable, RunStore } from '../dist/runs/index.js';
+import { executeRun, loadPriceTable, RunStore, recordPartUse } from '../dist/runs/index.js';
 import { oracleJobs } from '../dist/testing/index.js';
 
 const option = (name: string) =>
@@ -42,6 +43,7 @@ for (const benchmarkId of benchmarkIds) {
     const store = await RunStore.open(':memory:');
     store.ensureRun('oracle', { agent: 'oracle' }, new Date().toISOString());
     const jobs = oracleJobs(benchmark, cases, store);
+    const partsBefore = recordPartUse();
     const started = performance.now();
     const cpuStarted = process.cpuUsage();
     const mainStarted = process.threadCpuUsage();
@@ -58,6 +60,10 @@ for (const benchmarkId of benchmarkIds) {
     );
     console.log(
       `${label}oracle CPU: ${cpuSeconds.toFixed(2)} s = ${(records.length / cpuSeconds).toFixed(0)} cases per CPU second (store included; main thread ${mainSeconds.toFixed(2)} s, other threads ${(cpuSeconds - mainSeconds).toFixed(2)} s)`,
+    );
+    const parts = recordPartUse();
+    console.log(
+      `${label}record parts: ${parts.made - partsBefore.made} serialized and hashed, ${parts.reused - partsBefore.reused} reused`,
     );
   }
 }

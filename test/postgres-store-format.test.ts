@@ -4,18 +4,20 @@ import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PostgresDatabase } from '../src/runs/postgres-store.js';
+import { serializeRecord } from '../src/runs/record-parts.js';
 import { type EpisodeRow, RunStore, STORE_FORMAT_VERSION } from '../src/runs/run-store.js';
 import { postgresBin, startCluster } from './postgres-cluster.js';
 
 /**
- * Store format 3 on PostgreSQL (records in `episode_records`): a format-2 store is migrated in place
- * with every episode, record and attempt kept, and the batched upsert keeps each record with its row.
- * Starts its own cluster; skipped when Debian's PostgreSQL is absent.
+ * Store formats 3 and 4 on PostgreSQL (records in `episode_records`, their shared parts in
+ * `record_parts`): a format-2 or format-3 store is migrated in place with every episode, record and
+ * attempt kept, the batched upsert keeps each record with its row, and a record stored with parts reads
+ * back whole. Starts its own cluster; skipped when Debian's PostgreSQL is absent.
  */
 
 const binDir = postgresBin();
 
-/** The episodes of the committed format-2 SQLite fixture (migrated to format 3 on the way). */
+/** The episodes of the committed format-2 SQLite fixture (migrated to the current format on the way). */
 async function fixtureEpisodes(): Promise<{ runs: string[]; episodes: EpisodeRow[] }> {
   const path = join(await mkdtemp(join(tmpdir(), 'pg-format-')), 'v2.db');
   const fixture = new URL('./fixtures/store-v2/toolgauge-v2.db.gz', import.meta.url);
@@ -35,11 +37,23 @@ function createDatabase(clusterUrl: string, name: string): string {
   return clusterUrl.replace(/\/postgres$/, `/${name}`);
 }
 
+/** Turns a store of whole records back into what format 3 held: no `record_parts`, no `parts` column. */
+function downgradeToFormat3(url: string): void {
+  const database = new PostgresDatabase(url);
+  database.exec(`BEGIN;
+    ALTER TABLE episode_records DROP COLUMN parts;
+    DROP TABLE record_parts;
+    UPDATE meta SET value = '3' WHERE key = 'formatVersion';
+    COMMIT;`);
+  database.close();
+}
+
 /**
- * Turns a format-3 store back into what format 2 held: the record as the last column of `episodes`
- * (NOT NULL), no `episode_records`, format version 2.
+ * Turns a store of whole records back into what format 2 held: the record as the last column of
+ * `episodes` (NOT NULL), no `episode_records` and no `record_parts`, format version 2.
  */
 function downgradeToFormat2(url: string): void {
+  downgradeToFormat3(url);
   const database = new PostgresDatabase(url);
   database.exec(`BEGIN;
     ALTER TABLE episodes ADD COLUMN record TEXT;
@@ -52,7 +66,7 @@ function downgradeToFormat2(url: string): void {
   database.close();
 }
 
-describe.skipIf(!binDir)('store format 3 on PostgreSQL', { timeout: 120_000 }, () => {
+describe.skipIf(!binDir)('store formats 3 and 4 on PostgreSQL', { timeout: 120_000 }, () => {
   let cluster: { url: string; stop: () => Promise<void> };
   beforeAll(async () => {
     cluster = await startCluster(binDir as string);
@@ -88,6 +102,48 @@ describe.skipIf(!binDir)('store format 3 on PostgreSQL', { timeout: 120_000 }, (
     const again = await RunStore.open(url);
     expect(runs.flatMap((runId) => again.episodes(runId))).toEqual(episodes);
     again.close();
+  });
+
+  it('migrates a format-3 store by adding record_parts and the parts column; new records store parts', async () => {
+    const { runs, episodes } = await fixtureEpisodes();
+    const url = createDatabase(cluster.url, 'from3');
+    const writer = await RunStore.open(url);
+    for (const runId of runs) writer.ensureRun(runId, {}, '2026-01-01T00:00:00Z');
+    for (const episode of episodes) writer.saveEpisode(episode);
+    writer.close();
+    downgradeToFormat3(url);
+
+    const notices: unknown[] = [];
+    const store = await RunStore.open(url, { readOnly: true, onMigration: (notice) => notices.push(notice) });
+    expect(notices).toEqual([{ store: store.path, from: 3, to: STORE_FORMAT_VERSION }]);
+    expect(runs.flatMap((runId) => store.episodes(runId))).toEqual(episodes);
+    store.close();
+    const database = new PostgresDatabase(url);
+    expect(database.get("SELECT value FROM meta WHERE key = 'formatVersion'")).toEqual({ value: '4' });
+    expect(database.get('SELECT COUNT(*)::int AS whole FROM episode_records WHERE parts IS NULL')).toEqual({
+      whole: episodes.length,
+    });
+    database.close();
+
+    // Written with parts: each part once, every record read back whole.
+    const world = { tables: { contacts: [{ id: 'c1', name: 'Zoë' }] } };
+    const again = await RunStore.open(url);
+    again.ensureRun('parts', {}, 'now');
+    const texts = [0, 1].map((trial) => {
+      const record = { trial, trajectory: { initialWorld: world } };
+      again.saveEpisode({
+        ...(episodes[0] as EpisodeRow),
+        runId: 'parts',
+        trial,
+        record: serializeRecord(record, [['trajectory', 'initialWorld']]),
+      });
+      return JSON.stringify(record);
+    });
+    expect(again.episodes('parts').map((row) => row.record)).toEqual(texts);
+    again.close();
+    const check = new PostgresDatabase(url);
+    expect(check.get('SELECT COUNT(*)::int AS parts FROM record_parts')).toEqual({ parts: 1 });
+    check.close();
   });
 
   it('keeps each record with its row: failed replaces failed, scored replaces failed, failed never scored', async () => {

@@ -54,6 +54,7 @@ export function benchmarkJobs(
             error: result.error ?? null,
             labels: result.labels,
             record: result.record,
+            ...(result.sharedParts ? { sharedParts: result.sharedParts } : {}),
           };
         },
       }),

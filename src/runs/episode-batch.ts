@@ -1,5 +1,6 @@
 import type { EpisodeClaims } from './episode-claims.js';
-import type { EpisodeRow } from './run-store.js';
+import { partsColumn, type RecordPart } from './record-parts.js';
+import type { EpisodeToSave } from './run-store.js';
 import type { SqlDatabase } from './sql-database.js';
 
 /** Episodes written per transaction at most (a full batch is written at once). */
@@ -34,20 +35,29 @@ const insertCacheEntries = (rows: number) =>
  * The records of a batch's scored episodes, written after their rows: a scored episode always replaced
  * its row, so its record replaces the stored one.
  */
-const upsertScoredRecords = (rows: number) => `INSERT INTO episode_records (run_id, benchmark, case_id, trial, record)
-VALUES ${values(rows, 5)}
-ON CONFLICT (run_id, benchmark, case_id, trial) DO UPDATE SET record = excluded.record`;
+const upsertScoredRecords = (rows: number) => `INSERT INTO episode_records (run_id, benchmark, case_id, trial, record,
+  parts)
+VALUES ${values(rows, 6)}
+ON CONFLICT (run_id, benchmark, case_id, trial) DO UPDATE SET record = excluded.record, parts = excluded.parts`;
 
 /**
  * The records of a batch's failed episodes, written after their rows: a failed episode replaced its row
  * only if that row was failed too (never a scored one), so its record replaces the stored one only where
  * the row now says failed — the record always belongs to the row beside it.
  */
-const upsertFailedRecords = (rows: number) => `INSERT INTO episode_records (run_id, benchmark, case_id, trial, record)
-VALUES ${values(rows, 5)}
-ON CONFLICT (run_id, benchmark, case_id, trial) DO UPDATE SET record = excluded.record
+const upsertFailedRecords = (rows: number) => `INSERT INTO episode_records (run_id, benchmark, case_id, trial, record,
+  parts)
+VALUES ${values(rows, 6)}
+ON CONFLICT (run_id, benchmark, case_id, trial) DO UPDATE SET record = excluded.record, parts = excluded.parts
 WHERE (SELECT e.status FROM episodes e WHERE e.run_id = excluded.run_id AND e.benchmark = excluded.benchmark
   AND e.case_id = excluded.case_id AND e.trial = excluded.trial) = 'failed'`;
+
+/** Record parts written per statement at most (two values each, well under SQLite's bound on them). */
+const PARTS_PER_STATEMENT = 256;
+
+/** Record parts, insert-only: a part is its hash's text, so one already stored is the same. */
+const insertRecordParts = (rows: number) =>
+  `INSERT INTO record_parts (hash, json) VALUES ${values(rows, 2)} ON CONFLICT (hash) DO NOTHING`;
 
 /** The claim to release in the transaction that stores an episode, so both commit together. */
 export interface ClaimRelease {
@@ -56,7 +66,7 @@ export interface ClaimRelease {
 }
 
 interface QueuedEpisode {
-  readonly episode: EpisodeRow;
+  readonly episode: EpisodeToSave;
   readonly endedAt: string;
   readonly release?: ClaimRelease;
 }
@@ -80,9 +90,11 @@ export interface EpisodeBatchOptions {
  */
 export class EpisodeBatch {
   private readonly queue: QueuedEpisode[] = [];
-  private readonly byKey = new Map<string, EpisodeRow>();
+  private readonly byKey = new Map<string, EpisodeToSave>();
   /** Response-cache entries on their way to the store, by key (the first answer for a key is kept). */
   private readonly cacheEntries = new Map<string, { readonly response: string; readonly createdAt: string }>();
+  /** Hashes of the record parts this batch has written in a committed transaction. */
+  private readonly storedParts = new Set<string>();
   private timer: NodeJS.Timeout | undefined;
   private exitHooked = false;
   private failure: unknown;
@@ -105,7 +117,7 @@ export class EpisodeBatch {
   }
 
   /** Queues an episode; written at once when the batch is full or batching is off. */
-  add(episode: EpisodeRow, release?: ClaimRelease): void {
+  add(episode: EpisodeToSave, release?: ClaimRelease): void {
     this.throwFailure();
     this.queue.push({ episode, endedAt: new Date().toISOString(), ...(release ? { release } : {}) });
     const key = queuedKey(episode);
@@ -150,7 +162,7 @@ export class EpisodeBatch {
   }
 
   /** A queued (not yet written) episode with this key. */
-  queued(runId: string, benchmark: string, caseId: string, trial: number): EpisodeRow | undefined {
+  queued(runId: string, benchmark: string, caseId: string, trial: number): EpisodeToSave | undefined {
     return this.byKey.get(`${runId}\u001f${benchmark}\u001f${caseId}\u001f${trial}`);
   }
 
@@ -178,13 +190,14 @@ export class EpisodeBatch {
     // A long write must not let the claims it is about to release (or any other) expire meanwhile.
     for (const claims of releases.keys()) claims.heartbeatIfDue();
     // One row per key in the upsert (a statement cannot update a row twice): the last play, or its scored one.
-    const finalRows = new Map<string, EpisodeRow>();
+    const finalRows = new Map<string, EpisodeToSave>();
     for (const { episode } of batch) {
       const key = queuedKey(episode);
       const earlier = finalRows.get(key);
       if (!earlier || earlier.status === 'failed' || episode.status === 'scored') finalRows.set(key, episode);
     }
     const rows = [...finalRows.values()];
+    const parts = this.partsToWrite(rows);
     this.database.transaction(() => {
       if (cacheEntries.length > 0) {
         this.database.run(
@@ -229,13 +242,36 @@ export class EpisodeBatch {
           JSON.stringify(episode.modelCalls),
         ]),
       );
+      for (let start = 0; start < parts.length; start += PARTS_PER_STATEMENT) {
+        const chunk = parts.slice(start, start + PARTS_PER_STATEMENT);
+        this.database.run(
+          insertRecordParts(chunk.length),
+          chunk.flatMap((part) => [part.hash, part.json]),
+        );
+      }
       const scored = rows.filter((episode) => episode.status === 'scored');
       const failed = rows.filter((episode) => episode.status === 'failed');
       if (scored.length > 0) this.database.run(upsertScoredRecords(scored.length), scored.flatMap(recordValues));
       if (failed.length > 0) this.database.run(upsertFailedRecords(failed.length), failed.flatMap(recordValues));
       for (const [claims, keys] of releases) claims.releaseAll(keys);
     });
+    for (const part of parts) this.storedParts.add(part.hash);
     this.throwFailure();
+  }
+
+  /**
+   * The distinct parts the rows' records name, less those this batch has already committed (a part is
+   * never removed, so once stored its text need not travel again: a scenario's world goes once). Sorted
+   * by hash: processes sharing a PostgreSQL store then insert common parts in one order, so two batches
+   * waiting on each other's uncommitted part cannot deadlock.
+   */
+  private partsToWrite(rows: readonly EpisodeToSave[]): RecordPart[] {
+    const parts = new Map<string, RecordPart>();
+    for (const { record } of rows) {
+      if (typeof record === 'string') continue;
+      for (const part of record.parts) if (!this.storedParts.has(part.hash)) parts.set(part.hash, part);
+    }
+    return [...parts.values()].sort((a, b) => (a.hash < b.hash ? -1 : a.hash > b.hash ? 1 : 0));
   }
 
   /** Stops the timer without writing (the store is closing after a flush). */
@@ -258,11 +294,13 @@ export class EpisodeBatch {
   }
 }
 
-/** An episode's row in `episode_records`. */
-function recordValues(episode: EpisodeRow): (string | number)[] {
-  return [episode.runId, episode.benchmark, episode.caseId, episode.trial, episode.record];
+/** An episode's row in `episode_records`: its record's text and, when stored with parts, their hashes. */
+function recordValues(episode: EpisodeToSave): (string | number | null)[] {
+  const { record } = episode;
+  const text = typeof record === 'string' ? record : record.text;
+  return [episode.runId, episode.benchmark, episode.caseId, episode.trial, text, partsColumn(record)];
 }
 
-function queuedKey(episode: EpisodeRow): string {
+function queuedKey(episode: EpisodeToSave): string {
   return `${episode.runId}\u001f${episode.benchmark}\u001f${episode.caseId}\u001f${episode.trial}`;
 }

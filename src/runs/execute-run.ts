@@ -1,9 +1,10 @@
 import { redactUrls } from '../models/providers/endpoint.js';
-import type { EpisodeStatus, Labels, MetricValues } from '../spec/index.js';
+import type { EpisodeStatus, Labels, MetricValues, RecordPartPath } from '../spec/index.js';
 import { ClaimPacing } from './claim-pacing.js';
 import { DEFAULT_BATCH_DELAY_MS } from './episode-batch.js';
 import { estimateFromHistory, type JobLengthEstimate, longestExpectedFirst } from './job-order.js';
 import type { PriceTable } from './price-table.js';
+import { type SerializedRecord, serializeRecord } from './record-parts.js';
 import type { RunEventListener } from './run-events.js';
 import { episodeKey, type RunStore } from './run-store.js';
 import { ownShareFirst, workerShareFromEnvironment } from './run-workers.js';
@@ -21,6 +22,8 @@ export interface EpisodeOutcome {
   readonly labels: Labels;
   /** The benchmark's record of the episode; stored as JSON. */
   readonly record: unknown;
+  /** Objects of `record` that repeat across episodes, by path: stored once each (see `EpisodeResult.sharedParts`). */
+  readonly sharedParts?: readonly RecordPartPath[];
 }
 
 /** One episode to play: which benchmark, case and trial, and how (the meter counts its model usage). */
@@ -144,9 +147,9 @@ export async function executeRun(options: ExecuteRunOptions): Promise<RunOutcome
       claims.release(key);
       return;
     }
-    let record = JSON.stringify(outcome.record ?? null);
-    if (Buffer.byteLength(record) > MAX_RECORD_BYTES) {
-      const size = (Buffer.byteLength(record) / (1024 * 1024)).toFixed(1);
+    let record: SerializedRecord | string = serializeRecord(outcome.record ?? null, outcome.sharedParts);
+    if (record.bytes > MAX_RECORD_BYTES) {
+      const size = (record.bytes / (1024 * 1024)).toFixed(1);
       outcome = {
         ...outcome,
         status: 'failed',

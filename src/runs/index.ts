@@ -7,6 +7,7 @@ export * from './execute-run.js';
 export * from './job-order.js';
 export * from './participants.js';
 export * from './price-table.js';
+export * from './record-parts.js';
 export * from './remembered-vectors.js';
 export * from './resilient-model.js';
 export * from './response-cache.js';

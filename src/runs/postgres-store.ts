@@ -1,7 +1,13 @@
 import { createRequire } from 'node:module';
 import { MessageChannel, type MessagePort, receiveMessageOnPort, Worker } from 'node:worker_threads';
 import type { SqlDatabase, SqlRow, SqlValue } from './sql-database.js';
-import { migrateFromVersion2, POSTGRES_SCHEMA, STORE_FORMAT_VERSION, storedFormatVersion } from './store-schema.js';
+import {
+  migrateFromVersion2,
+  migrateFromVersion3,
+  POSTGRES_SCHEMA,
+  STORE_FORMAT_VERSION,
+  storedFormatVersion,
+} from './store-schema.js';
 import type { StoreMigrationNotice } from './stored-run.js';
 
 /** Longest wait for one answer from the server before the store gives up with an error. */
@@ -213,7 +219,7 @@ export class PostgresDatabase implements SqlDatabase {
 
 /**
  * Connects to a PostgreSQL store; creates the tables on first use (under an advisory lock, so workers
- * starting together do not race), migrates a format-2 store, refuses a newer format, and with
+ * starting together do not race), migrates a format-2 or format-3 store, refuses a newer format, and with
  * `readOnly` requires the store to exist.
  */
 export async function openPostgresStore(
@@ -234,13 +240,14 @@ export async function openPostgresStore(
     if (options.readOnly && version === 0) {
       throw new Error(`no store at ${database.name} (a store is created by \`toolgauge run\`)`);
     }
-    // A format-2 store is migrated by whichever process opens it first, reading or writing (as a SQLite
-    // store is when its file can be written); the others wait on the lock and find it done.
-    if (version === 2) {
+    // An older store (format 2 or 3) is migrated by whichever process opens it first, reading or writing
+    // (as a SQLite store is when its file can be written); the others wait on the lock and find it done.
+    if (version === 2 || version === 3) {
       options.onMigration?.({ store: database.name, from: version, to: STORE_FORMAT_VERSION });
       database.transaction(() => {
         database.exec(`SELECT pg_advisory_xact_lock(${SCHEMA_LOCK})`);
-        migrateFromVersion2(database);
+        if (version === 2) migrateFromVersion2(database);
+        else migrateFromVersion3(database);
       });
     }
     if (options.readOnly) return database;

@@ -10,11 +10,13 @@ import {
   compactAfterMigration,
   migrateFromVersion1,
   migrateFromVersion2,
+  migrateFromVersion3,
   SCHEMA,
   STORE_FORMAT_VERSION,
   storedFormatVersion,
 } from './store-schema.js';
 import type { RunManifest } from './stored-json.js';
+import { StoredRecordParts } from './stored-record-parts.js';
 import {
   decodeEpisodeRow,
   decodeReportedEpisode,
@@ -28,6 +30,7 @@ import {
 } from './stored-rows.js';
 import {
   type EpisodeRow,
+  type EpisodeToSave,
   episodeKey,
   isPostgresUrl,
   plannedEpisodes,
@@ -70,6 +73,8 @@ const OPEN_ATTEMPTS = 5;
  */
 export class RunStore {
   private readonly batch: EpisodeBatch;
+  /** The record parts this handle has read (each read once). */
+  private readonly recordParts: StoredRecordParts;
 
   private constructor(
     private readonly database: SqlDatabase,
@@ -78,6 +83,7 @@ export class RunStore {
     batchOptions: EpisodeBatchOptions = {},
   ) {
     this.batch = new EpisodeBatch(database, batchOptions);
+    this.recordParts = new StoredRecordParts(database);
   }
 
   /** Which kind of database holds the store. */
@@ -86,7 +92,7 @@ export class RunStore {
   }
 
   /**
-   * Opens (or creates) a store; an older store (format 1 or 2) is migrated in place, a newer one refused. With
+   * Opens (or creates) a store; an older store (format 1, 2 or 3) is migrated in place, a newer one refused. With
    * `readOnly` (every command that only reads) the store must exist — a mistyped `--db` is an error
    * naming the path, never a new empty file — and nothing is written (a read-only file works), except
    * that an older store is migrated once when its file can be written. A `postgres://` location opens
@@ -158,11 +164,13 @@ export class RunStore {
           `${path}: store format ${version} is newer than this toolgauge understands (${STORE_FORMAT_VERSION})`,
         );
       }
-      if (version === 1 || version === 2)
+      if (version >= 1 && version < STORE_FORMAT_VERSION)
         options.onMigration?.({ store: path, from: version, to: STORE_FORMAT_VERSION });
       if (version === 1) inStore(path, () => migrateFromVersion1(connection));
-      const migrated = version === 1 || (version === 2 && inStore(path, () => migrateFromVersion2(database)));
-      if (migrated) compactAfterMigration(database);
+      // Formats 1 and 2 moved every record (the old pages are given back); format 3 only gains a table and a column.
+      const movedRecords = version === 1 || (version === 2 && inStore(path, () => migrateFromVersion2(database)));
+      if (movedRecords) compactAfterMigration(database);
+      if (version === 3) inStore(path, () => migrateFromVersion3(database));
       inStore(path, () => database.exec(SCHEMA));
       database.run(
         "INSERT INTO meta (key, value) VALUES ('formatVersion', ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value",
@@ -337,9 +345,10 @@ export class RunStore {
    * except that a `failed` row never replaces a `scored` one (a late failure from another process).
    * Every write is also kept as an attempt with its cost, so money spent on an attempt that was later
    * replaced is still counted. The write is batched; the episode's claim (`release`) is released in the
-   * transaction that stores it, so no other process takes the episode before its row is there.
+   * transaction that stores it, so no other process takes the episode before its row is there. A record
+   * serialized with parts (`serializeRecord`) is stored with each part kept once (format 4).
    */
-  saveEpisode(episode: EpisodeRow, release?: ClaimRelease): void {
+  saveEpisode(episode: EpisodeToSave, release?: ClaimRelease): void {
     inStore(this.path, () => this.batch.add(episode, release));
   }
 
@@ -353,7 +362,7 @@ export class RunStore {
       `${selectEpisodes(options.withRecords !== false)} WHERE e.run_id = ? ORDER BY e.benchmark, e.case_id, e.trial`,
       [runId],
     )) {
-      yield decodeEpisodeRow(row as unknown as EpisodeColumns, this.path);
+      yield decodeEpisodeRow(row as unknown as EpisodeColumns, this.path, this.recordParts);
     }
   }
 
@@ -390,7 +399,7 @@ export class RunStore {
       `${selectEpisodes(options.withRecords !== false)} WHERE e.run_id = ?${filter} ORDER BY e.benchmark, e.case_id, e.trial`,
       parameters,
     ) as unknown as EpisodeColumns[];
-    return rows.map((row) => decodeEpisodeRow(row, this.path));
+    return rows.map((row) => decodeEpisodeRow(row, this.path, this.recordParts));
   }
 
   /** One episode; `benchmark` may be left out when the run has only one episode with that case id and trial. */
@@ -406,7 +415,7 @@ export class RunStore {
       );
     }
     const row = rows[0];
-    return row && decodeEpisodeRow(row, this.path);
+    return row && decodeEpisodeRow(row, this.path, this.recordParts);
   }
 
   /**

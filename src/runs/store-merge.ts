@@ -6,8 +6,8 @@ import { readConfig } from './stored-json.js';
 import { decodeRun, type RunColumns } from './stored-rows.js';
 
 /**
- * Copies every run, episode and cache entry of another SQLite store file into `database` (for shards of
- * one run done on several machines). Episodes keep their keys, so merging twice changes nothing; a run
+ * Copies every run, episode (with the record parts its record names) and cache entry of another SQLite
+ * store file into `database` (for shards of one run done on several machines). Episodes keep their keys, so merging twice changes nothing; a run
  * that exists on both sides must have been played under the same settings.
  */
 export async function mergeSqliteStore(
@@ -47,11 +47,18 @@ export async function mergeSqliteStore(
       // The records first, while this store's rows still say which episodes the merge replaces (those
       // stored here as failed), so each record stays with the row beside it.
       database.run(
-        `INSERT INTO episode_records SELECT run_id, benchmark, case_id, trial, record
-           FROM other.episode_records WHERE true
-         ON CONFLICT (run_id, benchmark, case_id, trial) DO UPDATE SET record = excluded.record
+        `INSERT INTO episode_records (run_id, benchmark, case_id, trial, record, parts)
+         SELECT run_id, benchmark, case_id, trial, record, parts FROM other.episode_records WHERE true
+         ON CONFLICT (run_id, benchmark, case_id, trial) DO UPDATE SET record = excluded.record,
+           parts = excluded.parts
          WHERE (SELECT e.status FROM main.episodes e WHERE e.run_id = excluded.run_id
            AND e.benchmark = excluded.benchmark AND e.case_id = excluded.case_id AND e.trial = excluded.trial) = 'failed'`,
+      );
+      // The parts its records name (a part is its hash's text: one already here is the same).
+      database.exec(
+        `INSERT INTO record_parts (hash, json) SELECT hash, json FROM other.record_parts
+         WHERE hash IN (SELECT j.value FROM other.episode_records r, json_each(r.parts) j WHERE r.parts IS NOT NULL)
+         ON CONFLICT (hash) DO NOTHING`,
       );
       const episodes = database.run(
         `INSERT INTO episodes SELECT run_id, benchmark, case_id, trial, status, score, metrics, error, input_tokens,

@@ -4,20 +4,28 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
+import { getBenchmark } from '../benchmarks/registry.js';
 import { renderRunReport } from '../cli/render-run-report.js';
+import { oracleJobs } from '../testing/index.js';
 import { readRecord } from './episode-record.js';
+import { executeRun } from './execute-run.js';
+import { loadPriceTable } from './price-table.js';
 import { buildRunReport } from './run-report.js';
 import { RunStore, STORE_FORMAT_VERSION } from './run-store.js';
 import { openSqlite } from './sqlite.js';
 
 const fixture = (name: string) => new URL(`../../test/fixtures/store-v1/${name}`, import.meta.url);
 
-/** A copy of a store written by toolgauge 0.1.0 (format 1): an `unhelpful` and an `oracle` run. */
-async function version1Store(): Promise<string> {
-  const path = join(await mkdtemp(join(tmpdir(), 'store-v1-')), 'toolgauge.db');
-  await writeFile(path, gunzipSync(await readFile(fixture('toolgauge-v1.db.gz'))));
+/** A fresh copy of the committed store `test/fixtures/store-v<format>/toolgauge-v<format>.db.gz`. */
+async function fixtureStore(format: number): Promise<string> {
+  const path = join(await mkdtemp(join(tmpdir(), `store-v${format}-`)), 'toolgauge.db');
+  const gzipped = new URL(`../../test/fixtures/store-v${format}/toolgauge-v${format}.db.gz`, import.meta.url);
+  await writeFile(path, gunzipSync(await readFile(gzipped)));
   return path;
 }
+
+/** A copy of a store written by toolgauge 0.1.0 (format 1): an `unhelpful` and an `oracle` run. */
+const version1Store = () => fixtureStore(1);
 
 describe('store format 1', () => {
   it('migrates a version-1 store in place and reports exactly what version 1 reported', async () => {
@@ -81,11 +89,7 @@ const fixtureV2 = (name: string) => new URL(`../../test/fixtures/store-v2/${name
  * A copy of a store written by toolgauge before format 3 (format 2, records inline in `episodes`): a
  * sandbox oracle run with two trials, a sandbox run with failed episodes and a ToolTalk run.
  */
-async function version2Store(): Promise<string> {
-  const path = join(await mkdtemp(join(tmpdir(), 'store-v2-')), 'toolgauge.db');
-  await writeFile(path, gunzipSync(await readFile(fixtureV2('toolgauge-v2.db.gz'))));
-  return path;
-}
+const version2Store = () => fixtureStore(2);
 
 /** Everything a store holds, read with plain SQL: episodes (each with its record, wherever it lives), attempts, runs. */
 async function storedContent(path: string): Promise<{ episodes: SqlRow[]; attempts: unknown[]; runs: unknown[] }> {
@@ -111,6 +115,26 @@ async function storedContent(path: string): Promise<{ episodes: SqlRow[]; attemp
 
 type SqlRow = Record<string, unknown>;
 
+/** Checks that a migrated store has the current format's tables and columns, and says so in `meta`. */
+async function expectCurrentLayout(path: string): Promise<void> {
+  const database = await openSqlite(path, { readOnly: true });
+  try {
+    const columns = (table: string) =>
+      database
+        .prepare('SELECT name FROM pragma_table_info(?)')
+        .all(table)
+        .map((row) => row.name);
+    expect(columns('episodes')).not.toContain('record');
+    expect(columns('episode_records')).toEqual(['run_id', 'benchmark', 'case_id', 'trial', 'record', 'parts']);
+    expect(columns('record_parts')).toEqual(['hash', 'json']);
+    expect(database.prepare("SELECT value FROM meta WHERE key = 'formatVersion'").get()).toEqual({
+      value: String(STORE_FORMAT_VERSION),
+    });
+  } finally {
+    database.close();
+  }
+}
+
 describe('store format 2', () => {
   it('migrates a format-2 store in place, keeping every episode, record, score and attempt', async () => {
     const path = await version2Store();
@@ -126,24 +150,13 @@ describe('store format 2', () => {
     store.close();
     expect(await storedContent(path)).toEqual(before);
 
-    const database = await openSqlite(path, { readOnly: true });
-    const columns = database.prepare('SELECT name FROM pragma_table_info(?)');
-    expect(columns.all('episodes').map((row) => row.name)).not.toContain('record');
-    expect(columns.all('episode_records').map((row) => row.name)).toEqual([
-      'run_id',
-      'benchmark',
-      'case_id',
-      'trial',
-      'record',
-    ]);
-    expect(database.prepare("SELECT value FROM meta WHERE key = 'formatVersion'").get()).toEqual({ value: '3' });
-    database.close();
+    await expectCurrentLayout(path);
     // Reopening a migrated store changes nothing.
     (await RunStore.open(path)).close();
     expect(await storedContent(path)).toEqual(before);
   });
 
-  it('is migrated when merged into a format-3 store, and its episodes come with their records', async () => {
+  it('is migrated when merged into a newer store, and its episodes come with their records', async () => {
     const other = await version2Store();
     const before = await storedContent(other);
     const store = await RunStore.open(join(await mkdtemp(join(tmpdir(), 'store-v3-')), 'toolgauge.db'));
@@ -182,5 +195,59 @@ describe('store format 2', () => {
     (await RunStore.open(other, { onMigration: (notice) => notices.push(notice) })).close();
     (await RunStore.open(other, { onMigration: (notice) => notices.push(notice) })).close();
     expect(notices).toEqual([{ store: other, from: 2, to: STORE_FORMAT_VERSION }]);
+  });
+});
+
+const fixtureV3 = (name: string) => new URL(`../../test/fixtures/store-v3/${name}`, import.meta.url);
+
+/** A copy of a store written by toolgauge before format 4 (format 3: every record whole, no `record_parts`). */
+const version3Store = () => fixtureStore(3);
+
+describe('store format 3', () => {
+  it('migrates in place by adding only record_parts and the parts column: every record stays whole', async () => {
+    const path = await version3Store();
+    const before = await storedContent(path);
+    expect(before.episodes).toHaveLength(17);
+    const notices: unknown[] = [];
+    const store = await RunStore.open(path, { readOnly: true, onMigration: (notice) => notices.push(notice) });
+    expect(notices).toEqual([{ store: path, from: 3, to: STORE_FORMAT_VERSION }]);
+    const reports = ['v3-oracle', 'v3-mixed', 'v3-tooltalk'].map((runId) => buildRunReport(store, runId));
+    // The report printed by the format-3 toolgauge for this store, byte for byte.
+    expect(`${renderRunReport(reports)}\n`).toBe(await readFile(fixtureV3('report.txt'), 'utf8'));
+    expect(store.episodes('v3-oracle').map((row) => row.record)).toEqual(
+      before.episodes.filter((row) => row.run_id === 'v3-oracle').map((row) => row.record),
+    );
+    store.close();
+    expect(await storedContent(path)).toEqual(before);
+
+    await expectCurrentLayout(path);
+    const database = await openSqlite(path, { readOnly: true });
+    expect(database.prepare('SELECT COUNT(*) AS whole FROM episode_records WHERE parts IS NULL').get()).toEqual({
+      whole: 17,
+    });
+    database.close();
+  });
+
+  it('takes new episodes stored with parts beside its whole records', async () => {
+    const path = await version3Store();
+    const before = await storedContent(path);
+    const store = await RunStore.open(path);
+    const sandbox = getBenchmark('sandbox');
+    const { cases } = await sandbox.loadCases({ options: {} });
+    store.ensureRun('v4-oracle', { agent: 'oracle' }, '2026-01-01T00:00:00Z');
+    await executeRun({
+      runId: 'v4-oracle',
+      jobs: oracleJobs(sandbox, cases.slice(0, 2), store),
+      store,
+      prices: loadPriceTable(),
+    });
+    const played = store.episodes('v4-oracle');
+    expect(played.map((row) => readRecord(row))).toMatchObject([{ caseId: cases[0]?.id }, { caseId: cases[1]?.id }]);
+    store.close();
+    const after = await storedContent(path);
+    expect(after.episodes.filter((row) => row.run_id !== 'v4-oracle')).toEqual(before.episodes);
+    expect(after.episodes.filter((row) => row.run_id === 'v4-oracle').map((row) => row.record)).not.toEqual(
+      played.map((row) => row.record),
+    );
   });
 });

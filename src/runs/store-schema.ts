@@ -3,7 +3,7 @@ import { CLAIMS_SCHEMA } from './episode-claims.js';
 import type { SqlDatabase } from './sql-database.js';
 
 /** The store format this toolgauge writes; a database written by a newer toolgauge is refused, an older one migrated. */
-export const STORE_FORMAT_VERSION = 3;
+export const STORE_FORMAT_VERSION = 4;
 
 /**
  * Format 3: episodes are keyed by (run, benchmark, case, trial) and carry their metrics as JSON beside the
@@ -11,6 +11,11 @@ export const STORE_FORMAT_VERSION = 3;
  * table version) so two runs can be known comparable. An episode's record (kilobytes of JSON) lives in
  * `episode_records` under the same key, so the summary queries (list, report, resume) read small rows,
  * many to a page, and never the records (format 2 kept the record inline in `episodes`).
+ *
+ * Format 4: the parts of records that repeat across episodes (a sandbox episode's starting world, about
+ * half its record) are kept once, in `record_parts` under the SHA-256 of their JSON text; a record stored
+ * with parts has a marker in their place and lists their hashes in `episode_records.parts` (null for a
+ * record stored whole, as every record written before format 4). See `record-parts.ts`.
  */
 /**
  * Each episode's record, under the episode's key. Written in the transaction that writes its episode row
@@ -22,6 +27,7 @@ const RECORDS_TABLE = `CREATE TABLE IF NOT EXISTS episode_records (
   case_id TEXT NOT NULL,
   trial INTEGER NOT NULL,
   record TEXT NOT NULL,
+  parts TEXT,
   PRIMARY KEY (run_id, benchmark, case_id, trial)
 );`;
 
@@ -31,8 +37,14 @@ const POSTGRES_RECORDS_TABLE = `CREATE TABLE IF NOT EXISTS episode_records (
   case_id TEXT COLLATE "C" NOT NULL,
   trial INTEGER NOT NULL,
   record TEXT NOT NULL,
+  parts TEXT,
   PRIMARY KEY (run_id, benchmark, case_id, trial)
 );`;
+
+/** Each distinct record part once, under the SHA-256 (hex) of its JSON text; never changed once written. */
+const PARTS_TABLE = 'CREATE TABLE IF NOT EXISTS record_parts (hash TEXT PRIMARY KEY, json TEXT NOT NULL);';
+const POSTGRES_PARTS_TABLE =
+  'CREATE TABLE IF NOT EXISTS record_parts (hash TEXT COLLATE "C" PRIMARY KEY, json TEXT NOT NULL);';
 
 export const SCHEMA = `
 CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
@@ -61,6 +73,7 @@ CREATE TABLE IF NOT EXISTS episodes (
   PRIMARY KEY (run_id, benchmark, case_id, trial)
 );
 ${RECORDS_TABLE}
+${PARTS_TABLE}
 CREATE TABLE IF NOT EXISTS cache (
   key TEXT PRIMARY KEY,
   response TEXT NOT NULL,
@@ -83,7 +96,7 @@ CREATE INDEX IF NOT EXISTS attempts_by_episode ON attempts (run_id, benchmark, c
 ${CLAIMS_SCHEMA}`;
 
 /**
- * Format 3 on PostgreSQL: the same tables and columns; text compares byte by byte (collation "C") so
+ * Format 4 on PostgreSQL: the same tables and columns; text compares byte by byte (collation "C") so
  * episodes sort exactly as in SQLite, and claim times are 64-bit.
  */
 export const POSTGRES_SCHEMA = `
@@ -113,6 +126,7 @@ CREATE TABLE IF NOT EXISTS episodes (
   PRIMARY KEY (run_id, benchmark, case_id, trial)
 );
 ${POSTGRES_RECORDS_TABLE}
+${POSTGRES_PARTS_TABLE}
 CREATE TABLE IF NOT EXISTS cache (
   key TEXT COLLATE "C" PRIMARY KEY,
   response TEXT NOT NULL,
@@ -194,20 +208,40 @@ export function migrateFromVersion1(database: DatabaseSync): void {
 }
 
 /**
- * Migrates a format-2 database (SQLite or PostgreSQL) in place, in one transaction: each episode's record
- * moves from its `episodes` row to `episode_records` under the same key. A process that finds the store
+ * Migrates a format-2 database (SQLite or PostgreSQL) in place, in one transaction, straight to the
+ * current format: each episode's record moves from its `episodes` row to `episode_records` under the
+ * same key (whole: its `parts` column null), and `record_parts` is made. A process that finds the store
  * already migrated when it gets the write lock (another opened it at the same moment) leaves it alone.
  * Returns whether this call migrated it.
  */
 export function migrateFromVersion2(database: SqlDatabase): boolean {
   return database.transaction(() => {
     if (storedFormatVersion(database) !== 2) return false;
-    database.exec(database.dialect === 'postgres' ? POSTGRES_RECORDS_TABLE : RECORDS_TABLE);
+    const postgres = database.dialect === 'postgres';
+    database.exec(postgres ? POSTGRES_RECORDS_TABLE : RECORDS_TABLE);
+    database.exec(postgres ? POSTGRES_PARTS_TABLE : PARTS_TABLE);
     database.exec(`
       INSERT INTO episode_records (run_id, benchmark, case_id, trial, record)
       SELECT run_id, benchmark, case_id, trial, record FROM episodes ORDER BY run_id, benchmark, case_id, trial;
       ALTER TABLE episodes DROP COLUMN record;
     `);
+    database.run("UPDATE meta SET value = ? WHERE key = 'formatVersion'", [String(STORE_FORMAT_VERSION)]);
+    return true;
+  });
+}
+
+/**
+ * Migrates a format-3 database (SQLite or PostgreSQL) in place, in one transaction: `record_parts` and
+ * the nullable `episode_records.parts` column are added, and nothing else changes (every stored record
+ * stays whole, so no record is rewritten and the file does not grow). Returns whether this call
+ * migrated it (another process may have done it first).
+ */
+export function migrateFromVersion3(database: SqlDatabase): boolean {
+  return database.transaction(() => {
+    if (storedFormatVersion(database) !== 3) return false;
+    const postgres = database.dialect === 'postgres';
+    database.exec('ALTER TABLE episode_records ADD COLUMN parts TEXT');
+    database.exec(postgres ? POSTGRES_PARTS_TABLE : PARTS_TABLE);
     database.run("UPDATE meta SET value = ? WHERE key = 'formatVersion'", [String(STORE_FORMAT_VERSION)]);
     return true;
   });

@@ -13,6 +13,7 @@ import {
   StoredRowError,
   type Where,
 } from './stored-json.js';
+import type { StoredRecordParts } from './stored-record-parts.js';
 
 export interface RunColumns {
   readonly run_id: string;
@@ -38,18 +39,21 @@ export interface EpisodeColumns {
   readonly labels: string | null;
   readonly model_calls: string | null;
   readonly record: string | null;
+  /** The hashes of the parts the record names (JSON array), or null for a whole record. */
+  readonly record_parts: string | null;
 }
 
 /**
  * The episode columns as `decodeEpisodeRow` reads them, from `episodes e`; with records, each row's
- * record is joined from `episode_records` by key (a missing one reads as empty, and `readRecord` names
- * the episode), without them `record` is empty and the records' table is never touched.
+ * record (and the parts it names) is joined from `episode_records` by key (a missing one reads as empty,
+ * and `readRecord` names the episode), without them `record` is empty and the records' table is never
+ * touched.
  */
 export function selectEpisodes(withRecords: boolean): string {
   const summary = `SELECT e.run_id, e.benchmark, e.case_id, e.trial, e.status, e.score, e.metrics, e.error,
     e.input_tokens, e.output_tokens, e.requests, e.cost, e.duration_ms, e.labels, e.model_calls`;
-  if (!withRecords) return `${summary}, '' AS record FROM episodes e`;
-  return `${summary}, r.record FROM episodes e LEFT JOIN episode_records r ON r.run_id = e.run_id
+  if (!withRecords) return `${summary}, '' AS record, NULL AS record_parts FROM episodes e`;
+  return `${summary}, r.record, r.parts AS record_parts FROM episodes e LEFT JOIN episode_records r ON r.run_id = e.run_id
     AND r.benchmark = e.benchmark AND r.case_id = e.case_id AND r.trial = e.trial`;
 }
 
@@ -63,7 +67,8 @@ export function decodeRun(row: RunColumns, storePath: string): StoredRun {
   };
 }
 
-export function decodeEpisodeRow(row: EpisodeColumns, storePath: string): EpisodeRow {
+/** Decodes a row; a record stored with parts is read whole through `parts` (see `StoredRecordParts`). */
+export function decodeEpisodeRow(row: EpisodeColumns, storePath: string, parts: StoredRecordParts): EpisodeRow {
   const where = () => `${storePath}: run "${row.run_id}", ${row.benchmark} case "${row.case_id}" trial ${row.trial}`;
   checkStatus(row.status, where);
   return {
@@ -82,7 +87,7 @@ export function decodeEpisodeRow(row: EpisodeColumns, storePath: string): Episod
     durationMs: Number(row.duration_ms),
     labels: readLabels(row.labels ?? '{}', where),
     modelCalls: readModelCalls(row.model_calls ?? '[]', where),
-    record: String(row.record ?? ''),
+    record: parts.wholeText(String(row.record ?? ''), row.record_parts, where),
   };
 }
 

@@ -1,4 +1,5 @@
 import type { EpisodeStatus, Labels, MetricValues } from '../spec/index.js';
+import type { SerializedRecord } from './record-parts.js';
 import type { IdentityManifest } from './run-settings-compare.js';
 import type { RunManifest } from './stored-json.js';
 import type { ModelCallUsage } from './usage-meter.js';
@@ -37,6 +38,14 @@ export interface EpisodeRow {
   readonly modelCalls: readonly ModelCallUsage[];
   /** The benchmark's full record of the episode as JSON; read it through `readRecord`. */
   readonly record: string;
+}
+
+/**
+ * An episode on its way to the store (`saveEpisode`): its record as whole JSON text (a row read back
+ * from a store), or serialized with its shared parts apart (`serializeRecord`), to be kept once each.
+ */
+export interface EpisodeToSave extends Omit<EpisodeRow, 'record'> {
+  readonly record: string | SerializedRecord;
 }
 
 /** One play of an episode, as the `attempts` table keeps it. */

@@ -136,7 +136,17 @@ export interface EpisodeResult<R = unknown> {
   readonly labels: Labels;
   /** The benchmark's full record of the episode, stored as JSON and read back through `parseRecord`. */
   readonly record: R;
+  /**
+   * Objects inside `record`, each named by its path of keys (e.g. `['trajectory', 'initialWorld']`), that
+   * repeat from episode to episode (the world an episode starts in): the store keeps each distinct one
+   * once and the record reads back exactly as if stored whole. A path that leads nowhere is skipped. A
+   * named object must not change afterwards (it is serialized once per process and remembered by identity).
+   */
+  readonly sharedParts?: readonly RecordPartPath[];
 }
+
+/** Where an object sits inside a record: its keys (and array positions) from the record down. */
+export type RecordPartPath = readonly (string | number)[];
 
 /** What aggregation and reports see of an episode (no record: reading records is for viewers). */
 export interface EpisodeSummary {

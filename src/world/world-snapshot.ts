@@ -11,6 +11,9 @@ import { checkRow, requireTable, type WorldSchema } from './world-schema.js';
  * change and a batch of calls can be replayed from it in another order.
  */
 export class WorldSnapshot {
+  /** The snapshot's record, once `toRecord` has made it. */
+  private record: WorldRecord | undefined;
+
   private constructor(
     readonly schema: WorldSchema,
     private readonly tables: ReadonlyMap<string, readonly Row[]>,
@@ -109,10 +112,17 @@ export class WorldSnapshot {
     return idSequence === this.idSequence ? this : new WorldSnapshot(this.schema, this.tables, idSequence);
   }
 
+  /**
+   * The snapshot as a record: one frozen object per snapshot, made on first use (its rows and tables are
+   * the snapshot's, already frozen). Being the same object every time lets the store serialize a world
+   * that many episodes start in once (see `EpisodeResult.sharedParts`).
+   */
   toRecord(): WorldRecord {
-    const record = { tables: Object.fromEntries(this.tables) };
-    recordOrigins.set(record, this);
-    return record;
+    if (this.record === undefined) {
+      this.record = Object.freeze({ tables: Object.freeze(Object.fromEntries(this.tables)) });
+      recordOrigins.set(this.record, this);
+    }
+    return this.record;
   }
 }
 

@@ -5,6 +5,7 @@ import type {
   EpisodeInput,
   EpisodeResult,
   NewMessage,
+  RecordPartPath,
   Row,
   Trajectory,
   TrajectoryEvent,
@@ -164,6 +165,12 @@ export function scenarioRows(scenario: SandboxScenario): Record<string, Row[]> {
   return rows;
 }
 
+/**
+ * The world an episode starts in, stored once per scenario (about half of a record): every case and
+ * trial of a scenario starts from the same snapshot, whose record is one frozen object.
+ */
+const sharedParts: readonly RecordPartPath[] = [['trajectory', 'initialWorld']];
+
 /** The benchmark's `play`: one case with the run's participants, scored into its metrics and record. */
 export async function playSandboxEpisode(
   input: EpisodeInput<SandboxCase>,
@@ -180,7 +187,7 @@ export async function playSandboxEpisode(
   const record = sandboxEpisodeRecord(input.case, input.trial, input.agent.name, { trajectory, score });
   const labels = { ...input.case.labels, scenarioId: input.case.scenario.id };
   if (trajectory.termination.type === 'infrastructure-failure') {
-    return { status: 'failed', error: trajectory.termination.message, metrics: {}, labels, record };
+    return { status: 'failed', error: trajectory.termination.message, metrics: {}, labels, record, sharedParts };
   }
-  return { status: 'scored', metrics: sandboxMetrics(score), labels, record };
+  return { status: 'scored', metrics: sandboxMetrics(score), labels, record, sharedParts };
 }

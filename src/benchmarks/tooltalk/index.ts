@@ -8,7 +8,7 @@ import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import { TOOLTALK_TOOLS } from '../../domains/tooltalk/index.js';
 import { conversationFor } from '../../models/index.js';
-import type { Benchmark, EpisodeInput, EpisodeResult } from '../../spec/index.js';
+import type { Benchmark, EpisodeInput, EpisodeResult, RecordPartPath } from '../../spec/index.js';
 import { isInfrastructureError } from '../../spec/index.js';
 import { conversationFileSchema } from './conversation-file.js';
 import { loadToolTalkFolder } from './load-conversations.js';
@@ -54,6 +54,7 @@ async function play(input: EpisodeInput<ToolTalkCase>): Promise<EpisodeResult<To
     error,
     metrics: {},
     labels: input.case.labels,
+    sharedParts: turnWorlds(replay.turns.length),
     record: {
       ...base,
       embedder: null,
@@ -106,7 +107,21 @@ async function play(input: EpisodeInput<ToolTalkCase>): Promise<EpisodeResult<To
     metrics: scored.evaluation.metrics,
     errorTypes: scored.errorTypes,
   };
-  return { status: 'scored', metrics: metricValues(scored, cappedTurns), labels: input.case.labels, record };
+  return {
+    status: 'scored',
+    metrics: metricValues(scored, cappedTurns),
+    labels: input.case.labels,
+    record,
+    sharedParts: turnWorlds(record.turns.length),
+  };
+}
+
+/**
+ * The world each turn's replay starts in (the databases after the conversation's earlier calls): the
+ * same for every trial and agent, so the store keeps each once (a turn without a trajectory is skipped).
+ */
+function turnWorlds(turns: number): RecordPartPath[] {
+  return Array.from({ length: turns }, (_, turn) => ['turns', turn, 'trajectory', 'initialWorld']);
 }
 
 export const tooltalkBenchmark: Benchmark<ToolTalkCase, ToolTalkRecord> = {
