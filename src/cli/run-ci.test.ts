@@ -363,4 +363,29 @@ describe('toolgauge in CI', { timeout: 120_000 }, () => {
     expect(code).toBe(130);
     expect(stderr).toMatch(/toolgauge run --resume int --db \S+/);
   });
+
+  it('stops at Ctrl-C a run whose episodes never wait (the oracle), keeping what it finished', async () => {
+    // 10 trials of the built-in corpus: about 15 s of CPU, all promises and no I/O. Before the run let
+    // the event loop turn, neither the signal nor the batched store writes were handled until every
+    // episode was played.
+    const db = join(await folder(), 'runs.db');
+    const child = spawn(
+      process.execPath,
+      [bin, 'run', '--agent', 'oracle', '--trials', '10', '--run-id', 'busy', '--db', db],
+      {
+        stdio: ['ignore', 'pipe', 'pipe'],
+      },
+    );
+    const exited = new Promise<number | null>((resolve) => child.once('exit', (exitCode) => resolve(exitCode)));
+    while (!existsSync(db) || (await storedKeys(db, 'busy').catch(() => [])).length < 1) {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    const signalled = performance.now();
+    child.kill('SIGINT');
+    expect(await exited).toBe(130);
+    expect(performance.now() - signalled).toBeLessThan(5_000);
+    const stored = await storedKeys(db, 'busy');
+    expect(stored.length).toBeGreaterThan(0);
+    expect(stored.length).toBeLessThan(31_590);
+  }, 60_000);
 });

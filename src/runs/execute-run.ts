@@ -82,6 +82,9 @@ export interface RunOutcome {
   readonly interrupted: boolean;
 }
 
+/** How long a run's episodes may keep the event loop from turning (see `letTheLoopTurn`). */
+const LOOP_TURN_MS = 10;
+
 /** Longest error text kept with an episode. */
 const MAX_ERROR_LENGTH = 2000;
 /** Largest episode record stored; a larger one fails its episode instead of filling the store. */
@@ -208,6 +211,19 @@ export async function executeRun(options: ExecuteRunOptions): Promise<RunOutcome
   };
 
   /**
+   * Lets the event loop turn when it has not for {@link LOOP_TURN_MS}. Episodes that never wait on I/O
+   * (the oracle, a scripted or in-process agent) would otherwise chain promise after promise for the whole
+   * run, and whatever needs a turn of the loop would wait for its end: Ctrl-C and SIGTERM, the claims'
+   * heartbeat (another process would take over claims that look abandoned), the batched store writes.
+   */
+  let lastTurn = performance.now();
+  const letTheLoopTurn = async () => {
+    if (performance.now() - lastTurn < LOOP_TURN_MS) return;
+    await new Promise((resolve) => setImmediate(resolve));
+    lastTurn = performance.now();
+  };
+
+  /**
    * Plays the jobs it can claim with bounded concurrency; returns those another process holds. Jobs
    * are claimed a few at a time, in one transaction (see `ClaimPacing`): as many as this process plays
    * in a short while, so claiming costs little and no other process waits long for what it holds.
@@ -236,6 +252,7 @@ export async function executeRun(options: ExecuteRunOptions): Promise<RunOutcome
     let taken = 0;
     const worker = async () => {
       while (!stopped()) {
+        await letTheLoopTurn();
         if (taken === ready.length) {
           ready.length = 0;
           taken = 0;
