@@ -19,7 +19,7 @@ import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { chromium } from 'playwright-core';
 import { getBenchmark } from '../dist/benchmarks/registry.js';
-import { executeRun, loadPriceTable, RunStore } from '../dist/runs/index.js';
+import { executeRun, loadPriceTable, RunStore, serializeRecord } from '../dist/runs/index.js';
 import { oracleJobs } from '../dist/testing/index.js';
 
 const episodes = Number(process.argv[2] ?? 100_000);
@@ -42,13 +42,15 @@ async function fillStore(): Promise<void> {
     store,
     prices: loadPriceTable(),
   });
-  // Further trials: copies of the real records, so every episode has a real-sized trajectory.
+  // Further trials: copies of the real records, so every episode has a real-sized trajectory, stored as
+  // a run stores them (the starting world as a shared part: store format 4).
   const played = store.episodes('bench');
+  const records = played.map((row) => serializeRecord(JSON.parse(row.record), [['trajectory', 'initialWorld']]));
   let stored = played.length;
   for (let trial = 1; stored < episodes; trial += 1) {
-    for (const row of played) {
+    for (const [index, row] of played.entries()) {
       if (stored >= episodes) break;
-      store.saveEpisode({ ...row, trial });
+      store.saveEpisode({ ...row, trial, record: records[index] ?? row.record });
       stored += 1;
     }
   }
