@@ -83,6 +83,8 @@ class ModelThread {
   private inFlight: readonly Request[] | undefined;
   /** Set once the thread is gone; its requests are refused and the pool starts another thread. */
   failure: Error | undefined;
+  /** Set by its first answer: the model has loaded. */
+  loaded = false;
 
   constructor(private readonly onIdle: () => void) {
     const require = createRequire(import.meta.url);
@@ -128,6 +130,7 @@ class ModelThread {
       this.fail(unavailable(reply.error), requests);
       return;
     }
+    this.loaded = true;
     let offset = 0;
     for (const request of requests) {
       if ('error' in reply) {
@@ -152,7 +155,7 @@ class ModelThread {
 
 /**
  * The process's model threads, up to `size`: the first starts on first use, another only when requests
- * wait while every thread is busy. Waiting requests are shared among the idle threads; a thread that
+ * wait while every thread is busy with them (not loading). Waiting requests are shared among the idle threads; a thread that
  * failed or died is replaced by the next request.
  */
 class ModelPool {
@@ -172,7 +175,9 @@ class ModelPool {
     this.threads = this.threads.filter((thread) => !thread.failure);
     while (this.queued.length > 0) {
       let thread = this.threads.find((candidate) => !candidate.busy);
-      if (!thread && this.threads.length < this.size) {
+      // Another thread only once every thread has loaded the model: requests that wait for the first
+      // load are not a reason to load it twice (a short run would pay for two loads).
+      if (!thread && this.threads.length < this.size && this.threads.every((candidate) => candidate.loaded)) {
         try {
           thread = new ModelThread(() => this.dispatch());
         } catch (error) {
