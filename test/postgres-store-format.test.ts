@@ -169,4 +169,15 @@ describe.skipIf(!binDir)('store formats 3 and 4 on PostgreSQL', { timeout: 120_0
     expect(store.episodes('r', { withRecords: false })[0]?.record).toBe('');
     store.close();
   });
+
+  it('answers several response-cache keys in one query (embedding vectors ask for many at once)', async () => {
+    const store = await RunStore.open(createDatabase(cluster.url, 'cache'));
+    const keys = Array.from({ length: 700 }, (_, index) => `key-${index}`);
+    for (const key of keys.slice(0, 650)) store.cachePut(key, `"${key}"`, 'now');
+    store.flush();
+    const found = store.cacheGetMany([...keys, 'key-3']);
+    expect(found.size).toBe(650);
+    expect([found.get('key-649'), found.get('key-650')]).toEqual(['"key-649"', undefined]);
+    store.close();
+  });
 });

@@ -55,9 +55,10 @@ export class RememberingEmbedder implements Embedder {
 
   async embed(texts: readonly string[], signal?: AbortSignal): Promise<readonly Float32Array[]> {
     const keys = texts.map((text) => vectorKey(this.fingerprint, text));
+    const stored = this.store.cacheGetMany(keys);
     const vectors = keys.map((key) => {
-      const stored = this.store.cacheGet(key);
-      return stored === undefined ? undefined : decodeVector(stored, this.inner.dimensions);
+      const text = stored.get(key);
+      return text === undefined ? undefined : decodeVector(text, this.inner.dimensions);
     });
     const missing = texts.filter((_, index) => vectors[index] === undefined);
     if (missing.length === 0) return vectors as Float32Array[];

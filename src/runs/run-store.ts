@@ -29,6 +29,7 @@ import {
   selectEpisodes,
 } from './stored-rows.js';
 import {
+  CACHE_KEYS_PER_QUERY,
   type EpisodeRow,
   type EpisodeToSave,
   episodeKey,
@@ -458,6 +459,25 @@ export class RunStore {
     if (queued !== undefined) return queued;
     const row = this.database.get('SELECT response FROM cache WHERE key = ?', [key]);
     return row === undefined ? undefined : String(row.response);
+  }
+
+  /**
+   * The entries of several keys at once (those not there are absent from the map): one query, where
+   * `cacheGet` each would be one query each (on PostgreSQL about 0.5 ms apiece, the run waiting).
+   */
+  cacheGetMany(keys: readonly string[]): Map<string, string> {
+    const found = new Map<string, string>();
+    const unqueued = [...new Set(keys)].filter((key) => {
+      const queued = this.batch.cachedResponse(key);
+      if (queued !== undefined) found.set(key, queued);
+      return queued === undefined;
+    });
+    for (let start = 0; start < unqueued.length; start += CACHE_KEYS_PER_QUERY) {
+      const chunk = unqueued.slice(start, start + CACHE_KEYS_PER_QUERY);
+      const sql = `SELECT key, response FROM cache WHERE key IN (${chunk.map(() => '?').join(', ')})`;
+      for (const row of this.database.all(sql, chunk)) found.set(String(row.key), String(row.response));
+    }
+    return found;
   }
 
   /** Remembers a response (batched with the episodes: see `EpisodeBatch`); an entry already there is kept. */

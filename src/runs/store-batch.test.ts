@@ -118,6 +118,24 @@ describe('batched episode writes', () => {
     reader.close();
   });
 
+  it('answers several cache keys in one query: queued entries, written ones, more keys than one query takes', async () => {
+    const path = await tempPath();
+    const writer = await RunStore.open(path, { batch: { size: 10_000, delayMs: 60_000 } });
+    writer.ensureRun('r', {}, 'now');
+    const keys = Array.from({ length: 1_203 }, (_, index) => `key-${index}`);
+    for (const key of keys.slice(0, 1_200)) writer.cachePut(key, `"${key}"`, 'now');
+    writer.flush();
+    writer.cachePut('queued', '"not written yet"', 'now');
+    const asked = [...keys, 'queued', 'key-7', 'absent'];
+    const found = writer.cacheGetMany(asked);
+    expect(found.size).toBe(1_201);
+    expect(found.get('key-1199')).toBe('"key-1199"');
+    expect(found.get('queued')).toBe('"not written yet"');
+    expect(found.has('key-1200') || found.has('absent')).toBe(false);
+    expect(asked.map((key) => found.get(key))).toEqual(asked.map((key) => writer.cacheGet(key)));
+    writer.close();
+  });
+
   it('lists a run with its planned episodes and the episodes being played now', async () => {
     const store = await RunStore.open(await tempPath());
     const manifest = { benchmarks: { sandbox: { caseSetHash: 'h', caseCount: 5, source: 'built-in' } } };

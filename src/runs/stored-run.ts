@@ -110,3 +110,6 @@ export function announceStoreMigration(notice: StoreMigrationNotice): void {
     `toolgauge: ${notice.store}: moving the store from format ${notice.from} to ${notice.to}, once (a large store takes a while)\n`,
   );
 }
+
+/** Keys per query of `RunStore.cacheGetMany` (SQLite allows 32,766 parameters, PostgreSQL 65,535). */
+export const CACHE_KEYS_PER_QUERY = 500;
