@@ -66,7 +66,7 @@ function downgradeToFormat2(url: string): void {
   database.close();
 }
 
-describe.skipIf(!binDir)('the store on PostgreSQL: formats 3 and 4, record writes, the cache', { timeout: 120_000 }, () => {
+describe.skipIf(!binDir)('the store on PostgreSQL: formats 3 and 4, writes, the cache', { timeout: 120_000 }, () => {
   let cluster: { url: string; stop: () => Promise<void> };
   beforeAll(async () => {
     cluster = await startCluster(binDir as string);
