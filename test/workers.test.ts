@@ -174,19 +174,19 @@ describe('run --workers (SQLite)', { timeout: 240_000 }, () => {
   });
 });
 
-describe('run --workers, ending before it plays', { timeout: 60_000 }, () => {
-  /** Pids of live processes whose environment holds `marker` (what this test's command started). */
-  async function processesMarked(marker: string): Promise<number[]> {
-    const { readdir, readFile } = await import('node:fs/promises');
-    const pids: number[] = [];
-    for (const entry of await readdir('/proc')) {
-      if (!/^\d+$/.test(entry)) continue;
-      const environment = await readFile(`/proc/${entry}/environ`, 'utf8').catch(() => '');
-      if (environment.split('\0').includes(`TOOLGAUGE_TEST_MARKER=${marker}`)) pids.push(Number(entry));
-    }
-    return pids;
+/** Pids of live processes whose environment holds `marker` (what this test's command started). */
+async function processesMarked(marker: string): Promise<number[]> {
+  const { readdir, readFile } = await import('node:fs/promises');
+  const pids: number[] = [];
+  for (const entry of await readdir('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    const environment = await readFile(`/proc/${entry}/environ`, 'utf8').catch(() => '');
+    if (environment.split('\0').includes(`TOOLGAUGE_TEST_MARKER=${marker}`)) pids.push(Number(entry));
   }
+  return pids;
+}
 
+describe('run --workers, ending before it plays', { timeout: 60_000 }, () => {
   it('leaves no early-started worker behind when the run stops at once (no case matches)', async () => {
     const marker = `m${process.pid}${Date.now()}`;
     const db = await scratch();
@@ -198,5 +198,33 @@ describe('run --workers, ending before it plays', { timeout: 60_000 }, () => {
     expect('code' in result ? result.code : 0).toBe(2);
     expect(result.stderr).toContain('no case matches the filters');
     await until(async () => (await processesMarked(marker)).length === 0, 'the waiting workers to end', 10_000);
+  });
+});
+
+describe('run --workers, embedding threads', { timeout: 60_000 }, () => {
+  it('gives each process of the run one embedding thread unless TOOLGAUGE_EMBEDDER_THREADS says otherwise', async () => {
+    const db = await scratch();
+    const environmentOfWorkers = async (extra: Record<string, string>) => {
+      const marker = `m${process.pid}${Date.now()}`;
+      const child = spawn(
+        process.execPath,
+        [bin, 'run', '--agent', 'oracle', '--limit', '40', '--db', db, '--workers', '2'],
+        {
+          env: { ...env, ...extra, TOOLGAUGE_TEST_MARKER: marker },
+          stdio: 'ignore',
+        },
+      );
+      let workers: number[] = [];
+      await until(async () => {
+        workers = (await processesMarked(marker)).filter((pid) => pid !== child.pid);
+        return workers.length > 0;
+      }, 'a worker to start');
+      const { readFile } = await import('node:fs/promises');
+      const environment = (await readFile(`/proc/${workers[0]}/environ`, 'utf8')).split('\0');
+      await exited(child);
+      return environment.filter((entry) => entry.startsWith('TOOLGAUGE_EMBEDDER_THREADS='));
+    };
+    expect(await environmentOfWorkers({})).toEqual(['TOOLGAUGE_EMBEDDER_THREADS=1']);
+    expect(await environmentOfWorkers({ TOOLGAUGE_EMBEDDER_THREADS: '3' })).toEqual(['TOOLGAUGE_EMBEDDER_THREADS=3']);
   });
 });

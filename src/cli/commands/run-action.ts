@@ -64,6 +64,10 @@ export async function runRun(options: RunCommandOptions, command: Command): Prom
   }
   const { config } = await loadConfigFile(options.config);
   const flags = mergeRunFlags(command, options, config);
+  // The processes of a `--workers` run are its parallelism: each embeds on one model thread of its own
+  // (a thread costs about 185 MB) unless TOOLGAUGE_EMBEDDER_THREADS says otherwise. Set before the
+  // workers start, so they have it too.
+  if (options.workers > 1) process.env.TOOLGAUGE_EMBEDDER_THREADS ??= '1';
   // The workers start loading now, while this process loads the cases (they are told their run later).
   const waiting =
     options.workers > 1 && !isRunWorker()
