@@ -3,6 +3,7 @@ import { dirname } from 'node:path';
 import { DEFAULT_STORE_PATH } from './default-store-path.js';
 import { type ClaimRelease, EpisodeBatch, type EpisodeBatchOptions } from './episode-batch.js';
 import { EpisodeClaims, type EpisodeClaimsOptions, releaseClaimsOf } from './episode-claims.js';
+import { type ListedRun, listStoredRuns } from './run-listing.js';
 import { type SqlDatabase, SqliteDatabase } from './sql-database.js';
 import { inStore, openSqlite } from './sqlite.js';
 import { mergeSqliteStore } from './store-merge.js';
@@ -34,7 +35,6 @@ import {
   type EpisodeToSave,
   episodeKey,
   isPostgresUrl,
-  plannedEpisodes,
   type StoredAttempt,
   type StoredRun,
   type StoreMigrationNotice,
@@ -42,6 +42,7 @@ import {
 
 export type { EpisodeStatus } from '../spec/index.js';
 export type { ClaimRelease, EpisodeBatchOptions } from './episode-batch.js';
+export type { ListedRun } from './run-listing.js';
 export { STORE_FORMAT_VERSION } from './store-schema.js';
 export type { RunManifest } from './stored-json.js';
 export { StoredRowError } from './stored-json.js';
@@ -265,65 +266,12 @@ export class RunStore {
   }
 
   /**
-   * Every run with its progress, as any process sharing the store sees it: episodes stored (scored,
-   * failed), planned (each benchmark's cases × trials, from the manifest), and being played now (live
-   * claims, and by how many processes) — with a PostgreSQL store, the whole run across machines.
+   * Every run with its progress, as any process sharing the store sees it (see `listStoredRuns`), with
+   * this process's queued episodes written first.
    */
-  listRuns(): {
-    run: StoredRun;
-    episodes: number;
-    scored: number;
-    failed: number;
-    benchmarks: string[];
-    planned?: number;
-    playing: number;
-    processes: number;
-  }[] {
+  listRuns(): ListedRun[] {
     this.flush();
-    const live = this.liveClaims();
-    const benchmarks =
-      this.database.dialect === 'postgres'
-        ? "COALESCE(STRING_AGG(DISTINCT e.benchmark, ','), '')"
-        : "COALESCE(GROUP_CONCAT(DISTINCT e.benchmark), '')";
-    const rows = this.database.all(
-      `SELECT r.run_id, r.created_at, r.config, r.manifest,
-              COUNT(e.case_id) AS episodes,
-              COALESCE(SUM(CASE WHEN e.status = 'scored' THEN 1 ELSE 0 END), 0) AS scored,
-              COALESCE(SUM(CASE WHEN e.status = 'failed' THEN 1 ELSE 0 END), 0) AS failed,
-              ${benchmarks} AS benchmarks
-       FROM runs r LEFT JOIN episodes e ON e.run_id = r.run_id
-       GROUP BY r.run_id, r.created_at, r.config, r.manifest ORDER BY r.created_at, r.run_id`,
-    ) as unknown as (RunColumns & { episodes: number; scored: number; failed: number; benchmarks: string })[];
-    return rows.map((row) => {
-      const run = decodeRun(row, this.path);
-      const planned = plannedEpisodes(run);
-      return {
-        run,
-        episodes: Number(row.episodes),
-        scored: Number(row.scored),
-        failed: Number(row.failed),
-        benchmarks: row.benchmarks ? row.benchmarks.split(',').sort() : [],
-        ...(planned === undefined ? {} : { planned }),
-        playing: live.get(run.runId)?.playing ?? 0,
-        processes: live.get(run.runId)?.processes ?? 0,
-      };
-    });
-  }
-
-  /** Per run, the episodes being played now (unexpired claims) and by how many processes. */
-  private liveClaims(): Map<string, { playing: number; processes: number }> {
-    try {
-      const rows = this.database.all(
-        `SELECT run_id, COUNT(*) AS playing, COUNT(DISTINCT owner) AS processes FROM claims
-         WHERE expires_at > ? GROUP BY run_id`,
-        [Date.now()],
-      );
-      return new Map(
-        rows.map((row) => [String(row.run_id), { playing: Number(row.playing), processes: Number(row.processes) }]),
-      );
-    } catch {
-      return new Map(); // a read-only store from before claims were kept in it
-    }
+    return listStoredRuns(this.database, this.path);
   }
 
   /** Keys (see `episodeKey`) of the run's scored episodes: what a resume skips. */
