@@ -17,6 +17,9 @@ import { Worker } from 'node:worker_threads';
 import type { Embedder } from '../spec/index.js';
 import { InfrastructureError } from '../spec/index.js';
 
+/** Finds the model's packages (for the thread to import) and their versions (for the fingerprint). */
+const packageRequire = createRequire(import.meta.url);
+
 /** Texts per model call: bounds the memory TensorFlow.js needs for one call. */
 const MODEL_BATCH = 64;
 
@@ -87,8 +90,7 @@ class ModelThread {
   loaded = false;
 
   constructor(private readonly onIdle: () => void) {
-    const require = createRequire(import.meta.url);
-    const packageUrl = (name: string) => pathToFileURL(require.resolve(name)).href;
+    const packageUrl = (name: string) => pathToFileURL(packageRequire.resolve(name)).href;
     let urls: { embeddingsUrl: string; modelUrl: string };
     try {
       urls = {
@@ -208,10 +210,9 @@ let fingerprint: { value: string | undefined } | undefined;
 
 /** use-lite and the versions of its packages; none when a version cannot be read (never a guess). */
 function packageFingerprint(): string | undefined {
-  const require = createRequire(import.meta.url);
   try {
     const versions = MODEL_PACKAGES.map(
-      (name) => `${name}@${(require(`${name}/package.json`) as { version: string }).version}`,
+      (name) => `${name}@${(packageRequire(`${name}/package.json`) as { version: string }).version}`,
     );
     return `use-lite ${versions.join(' ')}`;
   } catch {
