@@ -1,5 +1,20 @@
 import { remembered, rememberedUpTo } from '../world/index.js';
 import { BoundedCache } from './bounded-cache.js';
+import { comparisonsIn, statesIn } from './statement-readers.js';
+import {
+  addDays,
+  countsIn,
+  durationsIn,
+  e164,
+  localDate,
+  localMinutes,
+  numbersWithWordsIn,
+  phonesIn,
+  relativeDaysIn,
+  relativeMomentsIn,
+  weekdayOf,
+  weekdaysIn,
+} from './value-readers.js';
 
 /**
  * The facts an answer must state, and whether a text states them, in any common wording. An answer
@@ -25,20 +40,46 @@ import { BoundedCache } from './bounded-cache.js';
 export type AnswerFact =
   | { readonly number: number | string; readonly tolerance?: number; readonly absolute?: boolean }
   | { readonly amount: number | string; readonly currency: string; readonly tolerance?: number }
-  | { readonly time: string }
+  | { readonly time: string; readonly date?: string }
   | { readonly date: string }
   | { readonly name: string | readonly string[] }
   | { readonly yes: boolean }
   | { readonly words: string | readonly string[] }
-  | { readonly absent: string | readonly string[] };
+  | { readonly absent: string | readonly string[] }
+  | { readonly phone: string }
+  | { readonly count: number | string; readonly of: readonly string[] }
+  | { readonly duration: number | string; readonly tolerance?: number }
+  | { readonly weekday: string }
+  | { readonly state: string; readonly on: boolean }
+  | { readonly higher: string | readonly string[]; readonly lower: string | readonly string[] };
 
 /** The kinds of fact, as `factKind` names them. */
-export type AnswerFactKind = 'number' | 'amount' | 'time' | 'date' | 'name' | 'yes' | 'words' | 'absent';
+export type AnswerFactKind =
+  | 'number'
+  | 'amount'
+  | 'time'
+  | 'date'
+  | 'name'
+  | 'yes'
+  | 'words'
+  | 'absent'
+  | 'phone'
+  | 'count'
+  | 'duration'
+  | 'weekday'
+  | 'state'
+  | 'compare';
 
 /** What a fact's kind is, for messages and for perturbing it in proofs. */
 export function factKind(fact: AnswerFact): AnswerFactKind {
   if ('amount' in fact) return 'amount';
+  if ('count' in fact) return 'count';
   if ('number' in fact) return 'number';
+  if ('phone' in fact) return 'phone';
+  if ('duration' in fact) return 'duration';
+  if ('weekday' in fact) return 'weekday';
+  if ('state' in fact) return 'state';
+  if ('higher' in fact) return 'compare';
   if ('time' in fact) return 'time';
   if ('date' in fact) return 'date';
   if ('name' in fact) return 'name';
@@ -115,70 +156,234 @@ function withYear(month: number, day: number, year: string | undefined) {
   return year ? { year: Number(year), month, day } : { month, day };
 }
 
+/** What an answer says of a fact: states its value, leaves it out, or states another value of its kind. */
+export type FactVerdict = 'stated' | 'missing' | 'contradicted';
+
+/** The episode clock facts about moments are read against (relative times, "today", "yesterday"). */
+export interface FactClock {
+  /** Now, in seconds since the epoch. */
+  readonly now: number;
+  readonly timeZone: string;
+}
+
 /**
  * Verdicts per fact and text, remembered: every trial and augmentation of a scenario asks the same. A
  * fact object is immutable, so verdicts are kept per object; facts made afresh (placeholders filled)
  * are keyed by their content, keys given as undefined included (a fact's kind is told by its keys).
+ * The clock is part of the key (relative times read against it).
  */
-const verdictsByFact = new WeakMap<AnswerFact, Map<string, boolean>>();
-const verdictsByContent = new BoundedCache<string, boolean>(50_000);
+const verdictsByFact = new WeakMap<AnswerFact, Map<string, FactVerdict>>();
+const verdictsByContent = new BoundedCache<string, FactVerdict>(50_000);
 const MAX_VERDICTS_PER_FACT = 1000;
 
 /** Whether a text states a fact (placeholders already filled). */
-export function statesFact(text: string, fact: AnswerFact): boolean {
-  const verdicts = remembered(verdictsByFact, fact, () => new Map<string, boolean>());
-  return rememberedUpTo(verdicts, MAX_VERDICTS_PER_FACT, text, () => {
-    const contentKey = `${Object.keys(fact).join(',')}\u0000${JSON.stringify(fact)}\u0000${text}`;
-    return verdictsByContent.get(contentKey, () => statesFactAfresh(text, fact));
+export function statesFact(text: string, fact: AnswerFact, clock?: FactClock): boolean {
+  return factVerdict(text, fact, clock) === 'stated';
+}
+
+/** What a text says of a fact (placeholders already filled). */
+export function factVerdict(text: string, fact: AnswerFact, clock?: FactClock): FactVerdict {
+  const verdicts = remembered(verdictsByFact, fact, () => new Map<string, FactVerdict>());
+  const key = clock ? `${clock.now}\u0000${clock.timeZone}\u0000${text}` : text;
+  return rememberedUpTo(verdicts, MAX_VERDICTS_PER_FACT, key, () => {
+    const contentKey = `${Object.keys(fact).join(',')}\u0000${JSON.stringify(fact)}\u0000${key}`;
+    return verdictsByContent.get(contentKey, () => verdictAfresh(text, fact, clock));
   });
 }
 
-function statesFactAfresh(text: string, fact: AnswerFact): boolean {
-  const lower = text.toLowerCase();
+/** Stated when the value is found; otherwise contradicted when another value of the kind is, else missing. */
+function found(stated: boolean, other: boolean): FactVerdict {
+  return stated ? 'stated' : other ? 'contradicted' : 'missing';
+}
+
+function verdictAfresh(text: string, fact: AnswerFact, clock: FactClock | undefined): FactVerdict {
   switch (factKind(fact)) {
+    case 'time':
+      return timeVerdict(text, fact as { time: string; date?: string; tolerance?: number }, clock);
+    case 'date':
+      return dateVerdict(text, (fact as { date: string }).date, clock);
+    case 'phone': {
+      const target = e164((fact as { phone: string }).phone);
+      const phones = phonesIn(text);
+      return found(phones.includes(target), phones.length > 0);
+    }
+    case 'count': {
+      const { count, of } = fact as { count: number | string; of: readonly string[] };
+      const counts = countsIn(text, of);
+      return found(counts.includes(Number(count)), counts.length > 0);
+    }
+    case 'duration': {
+      const { duration, tolerance } = fact as { duration: number | string; tolerance?: number };
+      const target = Number(duration);
+      const durations = durationsIn(text);
+      const close = durations.some(
+        (stated) =>
+          Math.abs(stated.seconds - target) <= Math.max(tolerance ?? 0, stated.unit * 0.5, 30) &&
+          stated.unit <= Math.max(target / 8, 60),
+      );
+      return found(close, durations.length > 0);
+    }
+    case 'weekday': {
+      const target = weekdaysIn((fact as { weekday: string }).weekday)[0];
+      const named = weekdaysIn(text);
+      return found(target !== undefined && named.includes(target), named.length > 0);
+    }
+    case 'state': {
+      const { state, on } = fact as { state: string; on: boolean };
+      const said = statesIn(text).get(state) ?? [];
+      return said.some((value) => value !== on) ? 'contradicted' : found(said.includes(on), false);
+    }
+    case 'compare': {
+      const { higher, lower } = fact as { higher: string | readonly string[]; lower: string | readonly string[] };
+      const things = [
+        { id: 'higher', names: namesOf(higher) },
+        { id: 'lower', names: namesOf(lower) },
+      ];
+      const drawn = comparisonsIn(text, things);
+      const right = drawn.filter((comparison) => comparison.higher !== 'lower' && comparison.lower !== 'higher');
+      return right.length < drawn.length ? 'contradicted' : found(right.length > 0, false);
+    }
     case 'number':
-    case 'amount': {
-      const { value, tolerance } = numberOf(
-        fact as { number?: number | string; amount?: number | string; tolerance?: number },
-      );
-      if (value === undefined) return false;
-      // A number within the tolerance, or the value rounded to as many decimals as the answer shows.
-      // `absolute`: the size is the fact, not the sign (a difference computed the other way round).
-      const absolute = 'absolute' in fact && fact.absolute === true;
-      const close = (number: { value: number; decimals: number }) =>
-        Math.abs(absolute ? Math.abs(number.value) - Math.abs(value) : number.value - value) <=
-        Math.max(tolerance, 0.5 * 10 ** -number.decimals) + 1e-9;
-      if (!numbersIn(text).some(close)) return false;
-      if (!('currency' in fact)) return true;
-      const code = fact.currency.toUpperCase();
-      const names = CURRENCY_NAMES[code] ?? [code.toLowerCase()];
-      return names.some((name) => new RegExp(`(^|[^a-z])${name}(?![a-z])`).test(lower));
-    }
-    case 'time': {
-      // The value is "HH:MM" or, from a tool result, a clock time such as "05:43 PM".
-      const target = timesIn(String((fact as { time: string }).time))[0];
-      return target !== undefined && timesIn(text).includes(target);
-    }
-    case 'date': {
-      const [year, month, day] = (fact as { date: string }).date.split('-').map(Number);
-      return datesIn(text).some(
-        (date) => date.month === month && date.day === day && (date.year === undefined || date.year === year),
-      );
-    }
+    case 'amount':
+      return numberVerdict(text, fact);
     case 'name':
     case 'words':
-      return mentionsAny(lower, 'name' in fact ? fact.name : (fact as { words: unknown }).words);
+      return found(
+        mentionsAny(text.toLowerCase(), 'name' in fact ? fact.name : (fact as { words: unknown }).words),
+        false,
+      );
     case 'absent':
-      return !mentionsAny(lower, (fact as { absent: unknown }).absent);
+      return mentionsAny(text.toLowerCase(), (fact as { absent: unknown }).absent) ? 'contradicted' : 'stated';
     case 'yes': {
-      const first = lower.split(/(?<=[.!?])\s+/)[0] ?? '';
-      if (first.trim().endsWith('?')) return false;
+      const first = text.toLowerCase().split(/(?<=[.!?])\s+/)[0] ?? '';
+      if (first.trim().endsWith('?')) return 'missing';
       const denies =
         /^\s*(no|nope|nah)\b/.test(first) ||
         /\b(not|isn't|aren't|wasn't|weren't|doesn't|don't|didn't|won't|never|neither)\b/.test(first);
-      return (fact as { yes: boolean }).yes ? !denies : denies;
+      return (fact as { yes: boolean }).yes === !denies ? 'stated' : 'contradicted';
     }
   }
+}
+
+function namesOf(value: string | readonly string[]): string[] {
+  return (Array.isArray(value) ? value : [value]).map((name) => String(name).toLowerCase());
+}
+
+function numberVerdict(text: string, fact: AnswerFact): FactVerdict {
+  const { value, tolerance } = numberOf(
+    fact as { number?: number | string; amount?: number | string; tolerance?: number },
+  );
+  if (value === undefined) return 'missing';
+  // A number within the tolerance, or the value rounded to as many decimals as the answer shows.
+  // `absolute`: the size is the fact, not the sign (a difference computed the other way round).
+  const absolute = 'absolute' in fact && fact.absolute === true;
+  const close = (number: { value: number; decimals: number }) =>
+    Math.abs(absolute ? Math.abs(number.value) - Math.abs(value) : number.value - value) <=
+    Math.max(tolerance, 0.5 * 10 ** -number.decimals) + 1e-9;
+  if (!('currency' in fact)) return found(numbersWithWordsIn(text).some(close), false);
+  // An amount: a number with the currency named next to it ("€230.90", "230.90 euros", "EUR 230.90").
+  const code = fact.currency.toUpperCase();
+  const names = CURRENCY_NAMES[code] ?? [code.toLowerCase()];
+  const lower = text.toLowerCase();
+  const currency = `(?:${names.join('|')})`;
+  const marked = [
+    ...lower.matchAll(new RegExp(`${currency}\\s?([-−]?\\d[\\d,]*(?:\\.\\d+)?)`, 'g')),
+    ...lower.matchAll(new RegExp(`([-−]?\\d[\\d,]*(?:\\.\\d+)?)\\s?(?:[a-z]+\\s)?${currency}(?![a-z])`, 'g')),
+  ].flatMap((match) => numbersIn(match[1] ?? ''));
+  if (marked.some(close)) return 'stated';
+  // The number alone, with the currency named elsewhere: stated, as before ("230.90 — in euros").
+  const named = names.some((name) => new RegExp(`(^|[^a-z])${name}(?![a-z])`).test(lower));
+  if (named && numbersIn(text).some(close)) return 'stated';
+  return found(false, marked.length > 0);
+}
+
+/** A time of day, on a date when the fact gives one: a clock time or a moment relative to now. */
+function timeVerdict(
+  text: string,
+  fact: { time: string; date?: string; tolerance?: number },
+  clock: FactClock | undefined,
+): FactVerdict {
+  const target = timesIn(String(fact.time))[0];
+  if (target === undefined) return 'missing';
+  let stated = false;
+  let other = false;
+  for (const clause of text.split(/(?<=[.!?;])\s+/)) {
+    const times = timesIn(clause);
+    if (times.length === 0) continue;
+    if (times.includes(target)) {
+      const day = clock && fact.date ? dayVerdict(clause, fact.date, clock) : 'missing';
+      if (day === 'contradicted') other = true;
+      else stated = true;
+    } else other = true;
+  }
+  if (clock) {
+    const date = fact.date ?? localDate(clock.now, clock.timeZone);
+    const targetAt = instantOf(date, target, clock);
+    for (const moment of relativeMomentsIn(text, clock.now)) {
+      if (Math.abs(moment.at - targetAt) <= Math.max(moment.precision, 60) + (fact.tolerance ?? 0) * 60) stated = true;
+      else other = true;
+    }
+  }
+  return found(stated, other);
+}
+
+/** Epoch seconds of a local date and minute of day (found by correcting the zone's offset once or twice). */
+function instantOf(date: string, minutes: number, clock: FactClock): number {
+  const [year, month, day] = date.split('-').map(Number);
+  const naive = Date.UTC(year ?? 1970, (month ?? 1) - 1, day ?? 1, Math.floor(minutes / 60), minutes % 60) / 1000;
+  let guess = naive;
+  for (let step = 0; step < 3; step += 1) {
+    const shownDate = localDate(guess, clock.timeZone);
+    const shown = Date.parse(`${shownDate}T00:00:00Z`) / 1000 + localMinutes(guess, clock.timeZone) * 60;
+    guess += naive - shown;
+  }
+  return guess;
+}
+
+/** What a text says of a date: an explicit date, "today/yesterday/tomorrow", or its weekday. */
+function dateVerdict(text: string, date: string, clock: FactClock | undefined): FactVerdict {
+  const [year, month, day] = date.split('-').map(Number);
+  let stated = false;
+  let other = false;
+  for (const clause of text.split(/(?<=[.!?;])\s+/)) {
+    const dates = datesIn(clause);
+    const right = dates.filter(
+      (found) => found.month === month && found.day === day && (found.year === undefined || found.year === year),
+    );
+    if (right.length > 0) {
+      // The weekday beside it must be the date's own.
+      const weekdays = weekdaysIn(clause);
+      if (weekdays.length > 0 && !weekdays.includes(weekdayOf(date))) other = true;
+      else stated = true;
+    } else if (dates.length > 0) other = true;
+  }
+  if (clock) {
+    // Day words count only in clauses that give no explicit date (which was judged above).
+    const undated = text
+      .split(/(?<=[.!?;])\s+/)
+      .filter((clause) => datesIn(clause).length === 0)
+      .join(' ');
+    const verdict = dayVerdict(undated, date, clock);
+    if (verdict === 'stated') stated = true;
+    if (verdict === 'contradicted' && !stated) other = true;
+  }
+  return found(stated, other);
+}
+
+/**
+ * Whether the day words of a text ("today", "yesterday", "tomorrow", a weekday within a week of now)
+ * point at the date.
+ */
+function dayVerdict(text: string, date: string, clock: FactClock): FactVerdict {
+  const today = localDate(clock.now, clock.timeZone);
+  const relative = relativeDaysIn(text).map((offset) => addDays(today, offset));
+  const stated = relative.includes(date);
+  const weekdays = weekdaysIn(text);
+  const nearby = Math.abs(Date.parse(date) - Date.parse(today)) <= 6 * 86_400_000;
+  const weekdayRight = nearby && weekdays.includes(weekdayOf(date));
+  if (stated || (relative.length === 0 && weekdayRight)) return 'stated';
+  if (relative.length > 0 || (nearby && weekdays.length > 0)) return 'contradicted';
+  return 'missing';
 }
 
 /** Whether a lower-case text holds one of the given words or phrases as whole words (none given: no). */
@@ -211,9 +416,11 @@ export const ALL_FACTS_FLOOR = 0.95;
  * wording factor (low enough that an answer milestone with another constraint, e.g. "and the reminder
  * exists", still stays at or under 0.5 with a fact wrong).
  */
-export function factsSimilarity(stated: number, total: number, wording: number): number {
+export function factsSimilarity(stated: number, total: number, wording: number, contradicted = 0): number {
   const factor = ALL_FACTS_FLOOR + (1 - ALL_FACTS_FLOOR) * wording;
   if (total === 0) return wording;
+  // A value of the right kind but the wrong value counts against the answer: it misinforms.
+  if (contradicted > 0) return 0;
   return stated === total ? factor : 0.25 * (stated / total) * factor;
 }
 

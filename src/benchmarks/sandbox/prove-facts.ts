@@ -8,6 +8,8 @@ import {
   statesFact,
   timesIn,
 } from '../../scoring/index.js';
+import { SWITCHES } from '../../scoring/statement-readers.js';
+import { e164 } from '../../scoring/value-readers.js';
 import type { Trajectory, Turn } from '../../spec/index.js';
 import type { SandboxCase } from './cases.js';
 import { type EpisodeScore, fillFact, type MatchContext } from './milestones/index.js';
@@ -69,7 +71,7 @@ export async function proveFacts(
         continue;
       }
       const facts = constraint.facts.map((fact) => fillFact(fact, view, context));
-      if (facts.some((fact) => fact === undefined || !statesFact(message.text, fact))) {
+      if (facts.some((fact) => fact === undefined || !statesFact(message.text, fact, goldRun.trajectory.clock))) {
         problems.push(`the gold answer for "${milestone.id}" does not state all its facts`);
         continue;
       }
@@ -93,7 +95,7 @@ export async function proveFacts(
       }
       for (const [position, fact] of filled.entries()) {
         const perturbed = perturb(message.text, fact);
-        if (perturbed === undefined || statesFact(perturbed, fact)) {
+        if (perturbed === undefined || statesFact(perturbed, fact, goldRun.trajectory.clock)) {
           problems.push(
             `"${milestone.id}": cannot change fact ${position} (${JSON.stringify(fact)}) in the gold answer`,
           );
@@ -139,7 +141,53 @@ function reword(fact: AnswerFact): string {
     case 'absent':
       // What the answer must not state is left out.
       return '';
+    case 'phone': {
+      const digits = e164((fact as { phone: string }).phone).replace(/\D/g, '');
+      const local = digits.length === 11 && digits.startsWith('1') ? digits.slice(1) : digits;
+      return local.length === 10
+        ? `Number: (${local.slice(0, 3)}) ${local.slice(3, 6)}-${local.slice(6)}.`
+        : `Number: +${digits}.`;
+    }
+    case 'count': {
+      const { count, of } = fact as { count: number | string; of: readonly string[] };
+      const value = Number(count);
+      const noun = of[0] ?? 'item';
+      return `${COUNT_WORDS[value] ?? String(value)} ${value === 1 ? noun : `${noun.replace(/s$/, '')}s`} in all.`;
+    }
+    case 'duration':
+      return `Length: ${spelledDuration(Number((fact as { duration: number | string }).duration))}.`;
+    case 'weekday':
+      return `It is a ${(fact as { weekday: string }).weekday}.`;
+    case 'state': {
+      const { state, on } = fact as { state: string; on: boolean };
+      const names = SWITCHES.find((thing) => thing.id === state)?.names ?? [state];
+      return `${names[1] ?? names[0]}: ${on ? 'enabled' : 'disabled'}.`;
+    }
+    case 'compare': {
+      const { higher, lower } = fact as { higher: string | readonly string[]; lower: string | readonly string[] };
+      const first = (value: string | readonly string[]) => (Array.isArray(value) ? value[0] : value) as string;
+      return `${first(lower)} is lower than ${first(higher)}.`;
+    }
   }
+}
+
+const COUNT_WORDS = ['zero', 'one', 'two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine', 'ten'];
+
+/** Seconds as "1 day, 3 hours and 5 minutes". */
+function spelledDuration(seconds: number): string {
+  const parts: string[] = [];
+  let rest = Math.round(seconds);
+  for (const [name, size] of [
+    ['day', 86_400],
+    ['hour', 3600],
+    ['minute', 60],
+    ['second', 1],
+  ] as const) {
+    const amount = Math.floor(rest / size);
+    rest -= amount * size;
+    if (amount > 0) parts.push(`${amount} ${name}${amount === 1 ? '' : 's'}`);
+  }
+  return parts.length <= 1 ? (parts[0] ?? '0 seconds') : `${parts.slice(0, -1).join(', ')} and ${parts.at(-1)}`;
 }
 
 /** The answer with one fact changed, or undefined when the fact cannot be found in it. */
@@ -167,7 +215,11 @@ function perturb(text: string, fact: AnswerFact): string | undefined {
         const shifted = ((Number(hour) + 2) % (suffix ? 12 : 24) || (suffix ? 12 : 0)).toString();
         const start = match.index ?? 0;
         const written = `${hour.length === 2 ? shifted.padStart(2, '0') : shifted}${rest}${suffix}`;
-        return `${text.slice(0, start)}${written}${text.slice(start + whole.length)}`;
+        // The same moment said relative to now ("90 minutes from now") moves with it.
+        return `${text.slice(0, start)}${written}${text.slice(start + whole.length)}`.replace(
+          /\b(\d+)(\s+(?:minutes?|mins?|hours?))(?=\s+(?:from now|ago|away|later|earlier))/gi,
+          (_all, amount: string, unit: string) => `${Number(amount) + (/h/i.test(unit) ? 2 : 120)}${unit}`,
+        );
       }
       return undefined;
     }
@@ -201,6 +253,67 @@ function perturb(text: string, fact: AnswerFact): string | undefined {
       // The gold answer plus the item it must not state.
       const value: unknown = (fact as { absent: unknown }).absent;
       return `${text} Also: ${String(Array.isArray(value) ? value[0] : value)}.`;
+    }
+    case 'phone': {
+      // Another area code (the neighbouring number a careless answer gives).
+      const match = /(\+?1[\s.-]?)?\(?(\d)(\d)(\d)\)?([\s.-]?\d{3}[\s.-]?\d{4})/.exec(text);
+      if (!match) return undefined;
+      const [whole, country = '', a = '', b = '', c = '', rest = ''] = match;
+      const changed = `${country}${whole.includes('(') ? '(' : ''}${a}${(Number(b) + 3) % 10}${c}${whole.includes(')') ? ')' : ''}${rest}`;
+      return text.replace(whole, changed);
+    }
+    case 'count': {
+      const { count, of } = fact as { count: number | string; of: readonly string[] };
+      const value = Number(count);
+      const nouns = of.map((noun) => escapeRegExp(noun.replace(/s$/, '')));
+      const pattern = new RegExp(
+        `\\b(\\d+|${COUNT_WORDS.join('|')}|twice|once)\\b(?=\\s+(?:\\w+\\s+)?(?:${nouns.join('|')})|)`,
+        'i',
+      );
+      const match = pattern.exec(text);
+      if (!match) return undefined;
+      const word = match[1] ?? '';
+      const replacement = /twice|once/i.test(word) ? 'three times' : String(value + 1);
+      return `${text.slice(0, match.index)}${replacement}${text.slice(match.index + word.length)}`;
+    }
+    case 'duration': {
+      const target = Number((fact as { duration: number | string }).duration);
+      return text.replace(
+        /\b(\d+)(\s*(?:days?|hours?|hrs?|minutes?|mins?))/i,
+        (_whole, amount: string, unit: string) => `${Number(amount) + (target >= 7200 ? 2 : 9)}${unit}`,
+      );
+    }
+    case 'weekday': {
+      const days = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
+      const target = (fact as { weekday: string }).weekday.toLowerCase().slice(0, 3);
+      const index = days.findIndex((day) => day.toLowerCase().startsWith(target));
+      const next = days[(index + 2) % 7] ?? 'Monday';
+      const changed = text.replace(new RegExp(`\\b${days[index] ?? ''}\\b`, 'gi'), next);
+      return changed === text ? undefined : changed;
+    }
+    case 'state': {
+      // The opposite state: every on said off and every off said on.
+      const changed = text.replace(
+        /\b(on|off|enabled|disabled)\b/gi,
+        (word: string) =>
+          ({ on: 'off', off: 'on', enabled: 'disabled', disabled: 'enabled' })[word.toLowerCase()] ?? word,
+      );
+      return changed === text ? undefined : changed;
+    }
+    case 'compare': {
+      // The conclusion turned round: the two sides' names swapped.
+      const { higher, lower } = fact as { higher: string | readonly string[]; lower: string | readonly string[] };
+      const list = (value: string | readonly string[]) => (Array.isArray(value) ? [...value] : [value as string]);
+      const all = [
+        ...list(higher).map((name) => ({ name, to: list(lower)[0] ?? '' })),
+        ...list(lower).map((name) => ({ name, to: list(higher)[0] ?? '' })),
+      ].sort((a, b) => b.name.length - a.name.length);
+      const pattern = new RegExp(`\\b(${all.map((entry) => escapeRegExp(entry.name)).join('|')})\\b`, 'gi');
+      const changed = text.replace(
+        pattern,
+        (name: string) => all.find((entry) => entry.name.toLowerCase() === name.toLowerCase())?.to ?? name,
+      );
+      return changed === text ? undefined : changed;
     }
   }
 }

@@ -33,11 +33,56 @@ const fact = z.union([
     .object({ number: numeric, tolerance: z.number().nonnegative().optional(), absolute: z.boolean().optional() })
     .strict(),
   z.object({ amount: numeric, currency: z.string().min(3), tolerance: z.number().nonnegative().optional() }).strict(),
-  z.object({ time: z.string().regex(/^(\d{2}:\d{2}|\{\{.+\}\})$/, 'a time of day HH:MM') }).strict(),
+  z
+    .object({
+      time: z.string().regex(/^(\d{2}:\d{2}|\{\{.+\}\})$/, 'a time of day HH:MM'),
+      date: z
+        .string()
+        .regex(/^(\d{4}-\d{2}-\d{2}|\{\{.+\}\})$/, 'a date YYYY-MM-DD')
+        .optional()
+        .describe(
+          'The day of that time: "yesterday at 10:52" for a time today is wrong; "48 minutes ago" is read against it.',
+        ),
+      tolerance: z
+        .number()
+        .nonnegative()
+        .optional()
+        .describe('Minutes a relative time ("about an hour ago") may be off.'),
+    })
+    .strict(),
   z.object({ date: z.string().regex(/^(\d{4}-\d{2}-\d{2}|\{\{.+\}\})$/, 'a date YYYY-MM-DD') }).strict(),
   z.object({ name: z.union([z.string().min(1), z.array(z.string().min(1)).min(1)]) }).strict(),
   z.object({ yes: z.boolean() }).strict(),
   z.object({ words: z.union([z.string().min(1), z.array(z.string().min(1)).min(1)]) }).strict(),
+  z.object({ phone: z.string().min(1).describe('A phone number (E.164); found in any usual form.') }).strict(),
+  z
+    .object({
+      count: numeric,
+      of: z.array(z.string().min(1)).min(1).describe('The nouns counted: "2 texts", "two messages", "twice".'),
+    })
+    .strict(),
+  z
+    .object({
+      duration: numeric.describe('Seconds; found as "1 day and 3 hours", "27 hours", "an hour and a half".'),
+      tolerance: z.number().nonnegative().optional(),
+    })
+    .strict(),
+  z.object({ weekday: z.string().min(3).describe('A weekday name; another weekday stated is wrong.') }).strict(),
+  z
+    .object({
+      state: z
+        .enum(['wifi', 'cellular', 'location_service', 'low_battery_mode'])
+        .describe('A switch of the phone; the answer must say it is on/off (another state stated is wrong).'),
+      on: z.boolean(),
+    })
+    .strict(),
+  z
+    .object({
+      higher: z.union([z.string().min(1), z.array(z.string().min(1)).min(1)]),
+      lower: z.union([z.string().min(1), z.array(z.string().min(1)).min(1)]),
+    })
+    .strict()
+    .describe('A conclusion: the answer says `higher` is more/pricier/warmer than `lower` (the opposite is wrong).'),
   z
     .object({
       absent: z
@@ -73,10 +118,11 @@ const constraint = z.discriminatedUnion('type', [
       tolerance: z.record(z.string(), z.number().nonnegative()).optional(),
       alternatives: z.array(callArguments).optional(),
       attempted: z.boolean().optional(),
-      result: callArguments
+      result: z
+        .union([callArguments, z.array(callArguments).min(1)])
         .optional()
         .describe(
-          'Fields the successful result must hold; a call whose result holds them counts whatever its arguments.',
+          'Fields the successful result must hold (any item of a list result), or a list of such field sets each held by some item; a call whose result holds them counts whatever its arguments.',
         ),
     })
     .strict(),

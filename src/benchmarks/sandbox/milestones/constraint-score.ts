@@ -1,4 +1,4 @@
-import { type AnswerFact, factsSimilarity, statesFact } from '../../../scoring/answer-facts.js';
+import { type AnswerFact, factsSimilarity, factVerdict } from '../../../scoring/answer-facts.js';
 import { claims } from '../../../scoring/claim-detector.js';
 import { type ColumnSimilarity, columnSimilarity } from '../../../scoring/column-similarity.js';
 import type { EpisodeView } from '../../../scoring/episode-view.js';
@@ -6,6 +6,7 @@ import { rougeL } from '../../../scoring/rouge-l.js';
 import { rowSetSimilarity, rowSubsetSimilarity } from '../../../scoring/row-assignment.js';
 import type { CellValue, Row } from '../../../spec/index.js';
 import { remembered, requireTable, type WorldSnapshot } from '../../../world/index.js';
+import { ungroundedClaim } from './answer-grounding.js';
 import type { MatchContext } from './milestone-matcher.js';
 import type { ConstraintSpec } from './milestone-spec.js';
 import { filledTexts, wholePlaceholder } from './placeholders.js';
@@ -57,12 +58,21 @@ export function scoreConstraint(
       const wording = Math.max(
         ...targets.map((target) => textSimilarity(constraint.similarity ?? 'rouge-l', target, message.text)),
       );
+      // The default profile: an answer claiming what the world does not show earns nothing.
+      if (constraint.grounded && constraint.from === 'agent' && ungroundedClaim(message.text, view, messageIndex)) {
+        return 0;
+      }
       if (!constraint.facts?.length) return wording;
-      const stated = constraint.facts.filter((fact) => {
+      const clock = view.trajectory.clock;
+      let stated = 0;
+      let contradicted = 0;
+      for (const fact of constraint.facts) {
         const filled = fillFact(fact, view, context);
-        return filled !== undefined && statesFact(message.text, filled);
-      }).length;
-      return factsSimilarity(stated, constraint.facts.length, wording);
+        const verdict = filled === undefined ? 'missing' : factVerdict(message.text, filled, clock);
+        if (verdict === 'stated') stated += 1;
+        if (verdict === 'contradicted') contradicted += 1;
+      }
+      return factsSimilarity(stated, constraint.facts.length, wording, contradicted);
     }
   }
 }
@@ -241,12 +251,26 @@ function scoreToolCall(
   return best;
 }
 
-/** Whether a tool result (an object, or a list whose first item is one) holds the expected fields. */
-function resultHolds(expected: Readonly<Record<string, unknown>>, value: unknown): boolean {
-  const record = Array.isArray(value) ? value[0] : value;
-  if (!record || typeof record !== 'object') return false;
-  return Object.entries(expected).every(
-    ([key, field]) => JSON.stringify((record as Record<string, unknown>)[key]) === JSON.stringify(field),
+/**
+ * Whether a tool result holds the expected fields: the result itself, or any item of a list result (a
+ * read that listed more than it needed still found the row, at whatever position). `expected` may be a
+ * list of such field sets, each to be held by some item (the rows a read must find).
+ */
+function resultHolds(
+  expected: Readonly<Record<string, unknown>> | readonly Readonly<Record<string, unknown>>[],
+  value: unknown,
+): boolean {
+  const records = Array.isArray(value) ? value : [value];
+  const wanted = Array.isArray(expected) ? expected : [expected];
+  return wanted.every((fields) =>
+    records.some(
+      (record) =>
+        record !== null &&
+        typeof record === 'object' &&
+        Object.entries(fields).every(
+          ([key, field]) => JSON.stringify((record as Record<string, unknown>)[key]) === JSON.stringify(field),
+        ),
+    ),
   );
 }
 

@@ -150,7 +150,7 @@ function planGraph(graph: MilestoneGraphSpec, schema: WorldSchema, use: 'facts' 
   return {
     edges,
     milestones: graph.milestones.map((original) => {
-      const spec = use === 'paper' ? asPaperMilestone(original) : original;
+      const spec = use === 'paper' ? asPaperMilestone(original) : asGroundedMilestone(original);
       return {
         spec,
         guardTables: guarded.filter((table) => !spec.guardrailExclude?.includes(table)),
@@ -180,6 +180,17 @@ function asPaperMilestone(spec: MilestoneSpec): MilestoneSpec {
       const { facts: _facts, ...paperConstraint } = constraint as typeof constraint & { facts?: unknown };
       return paperConstraint;
     }),
+  };
+}
+
+/** A milestone as the default profile scores it: its agent answers grounded in the world. */
+function asGroundedMilestone(spec: MilestoneSpec): MilestoneSpec {
+  if (!spec.constraints.some((constraint) => constraint.type === 'message' && constraint.from === 'agent')) return spec;
+  return {
+    ...spec,
+    constraints: spec.constraints.map((constraint) =>
+      constraint.type === 'message' && constraint.from === 'agent' ? { ...constraint, grounded: true } : constraint,
+    ),
   };
 }
 

@@ -56,7 +56,7 @@ export type ConstraintSpec =
        * listed set still counts when the tool understood it so (`{ symbol: AAPL }` for any query the
        * stock tool resolves to Apple: "Apple Inc", "apple", "AAPL").
        */
-      readonly result?: Readonly<Record<string, unknown>>;
+      readonly result?: Readonly<Record<string, unknown>> | readonly Readonly<Record<string, unknown>>[];
     }
   /**
    * The message is an agent text that claims `claim` was done or found (see `claims`): "I've sent
@@ -79,6 +79,11 @@ export type ConstraintSpec =
       readonly text: string;
       readonly similarity?: 'rouge-l' | 'contains' | 'exact';
       readonly facts?: readonly AnswerFact[];
+      /**
+       * Set by the default profile (never in files): an agent text that claims an action the world does
+       * not show, or a switch state the world contradicts, scores 0 (see `answer-grounding.ts`).
+       */
+      readonly grounded?: boolean;
     };
 
 export interface MilestoneSpec {

@@ -1,0 +1,124 @@
+import { claimingClause } from '../../../scoring/claim-detector.js';
+import type { EpisodeView } from '../../../scoring/episode-view.js';
+import { statesIn } from '../../../scoring/statement-readers.js';
+import type { Row } from '../../../spec/index.js';
+import { requireTable, type WorldSnapshot } from '../../../world/index.js';
+
+/**
+ * Whether an agent's answer is grounded in the world: every action it claims happened shows in the
+ * world's changes between the start of the episode and the answer, and every switch it says is on or
+ * off is so in the world at the answer. "Done! I've saved Tom's number." with no contact added, or
+ * "Wi-Fi is on now" with Wi-Fi off, earns no answer credit under the default profile, in every
+ * scenario (the paper's profile does not ask).
+ *
+ * Returns the first ungrounded claim, in words, or undefined when the answer is grounded.
+ */
+export function ungroundedClaim(text: string, view: EpisodeView, messageIndex: number): string | undefined {
+  const key = `grounding|${messageIndex}`;
+  return view.remember(key, () => ungroundedAfresh(text, view, messageIndex));
+}
+
+interface ActionCheck {
+  readonly claim: 'sent-message' | 'created-reminder' | 'changed-reminder' | 'saved-contact' | 'changed-contact';
+  /** The clause must (or must not) mention this to be about the table. */
+  readonly about?: RegExp;
+  readonly notAbout?: RegExp;
+  readonly table: string;
+  readonly change: 'added' | 'added-or-updated' | 'changed';
+}
+
+const ACTIONS: readonly ActionCheck[] = [
+  {
+    claim: 'sent-message',
+    table: 'messages',
+    change: 'added',
+    // "I updated your mom's number" is about the contact, not a message to her.
+    notAbout: /\bremind|\b(?:updated|changed)\b.*\b(?:number|contact|card|entry)\b/,
+  },
+  { claim: 'created-reminder', table: 'reminders', change: 'added-or-updated', about: /\bremind/ },
+  { claim: 'changed-reminder', table: 'reminders', change: 'changed', about: /\breminder/ },
+  { claim: 'saved-contact', table: 'contacts', change: 'added', notAbout: /\bremind|\bmessage|\btext/ },
+  { claim: 'changed-contact', table: 'contacts', change: 'changed', about: /\b(?:contact|number|card|entry)\b/ },
+];
+
+const REMOVAL =
+  /\b(?:i|we)(?:'ve| have)?\s+(?:just\s+|already\s+)?(?:deleted|removed|cleared|got rid of|erased)\b|\b(?:is|was|has been|have been|are)\s+(?:deleted|removed|cleared|gone)\b/;
+const DONE = /^(?:done|all done|all set|finished|taken care of|completed|that's done|it's done)\b/;
+const HEDGE = /\b(?:if|once|would|could|can|shall|should|want me to|like me to|not|n't|never|unable|cannot)\b/;
+
+function ungroundedAfresh(text: string, view: EpisodeView, messageIndex: number): string | undefined {
+  const before = view.initial;
+  const after = view.worldAt(messageIndex);
+  for (const action of ACTIONS) {
+    if (!after.schema.tables.has(action.table)) continue;
+    const clause = claimingClause(text, { claim: action.claim });
+    if (clause === undefined) continue;
+    if (action.about && !action.about.test(clause)) continue;
+    if (action.notAbout?.test(clause)) continue;
+    if (!tableChanged(before, after, action.table, action.change)) return `claims ${action.claim}: "${clause}"`;
+  }
+  const clauses = text
+    .toLowerCase()
+    .replace(/[’‘]/g, "'")
+    .split(/(?<=[.!?])\s+|[;\n]/)
+    .map((clause) => clause.trim());
+  for (const clause of clauses) {
+    const removal = REMOVAL.exec(clause);
+    if (removal && !HEDGE.test(clause.slice(0, removal.index + removal[0].length))) {
+      const table = /\bremind/.test(clause)
+        ? 'reminders'
+        : /\bcontact|\bnumber|\bentry/.test(clause)
+          ? 'contacts'
+          : undefined;
+      const removed = table
+        ? rowsRemoved(before, after, table)
+        : ['reminders', 'contacts'].some((name) => rowsRemoved(before, after, name));
+      if (!removed) return `claims a removal: "${clause}"`;
+    }
+    if (DONE.test(clause) && !anyChange(before, after)) return `claims it is done: "${clause}"`;
+  }
+  if (after.schema.tables.has('settings')) {
+    const settings = after.rows('settings')[0];
+    if (settings) {
+      for (const [column, said] of statesIn(text)) {
+        const actual = settings[column];
+        if (typeof actual === 'boolean' && said.some((on) => on !== actual)) {
+          return `says ${column} is ${actual ? 'off' : 'on'}, but it is ${actual ? 'on' : 'off'}`;
+        }
+      }
+    }
+  }
+  return undefined;
+}
+
+function keyed(world: WorldSnapshot, table: string): Map<unknown, Row> {
+  const key = requireTable(world.schema, table).primaryKey;
+  return new Map(world.rows(table).map((row) => [row[key], row]));
+}
+
+function tableChanged(
+  before: WorldSnapshot,
+  after: WorldSnapshot,
+  table: string,
+  change: 'added' | 'added-or-updated' | 'changed',
+): boolean {
+  if (after.sharesTable(before, table)) return false;
+  const old = keyed(before, table);
+  const now = keyed(after, table);
+  const added = [...now.keys()].some((key) => !old.has(key));
+  const removed = [...old.keys()].some((key) => !now.has(key));
+  const updated = [...now].some(([key, row]) => old.has(key) && JSON.stringify(old.get(key)) !== JSON.stringify(row));
+  if (change === 'added') return added;
+  if (change === 'added-or-updated') return added || updated;
+  return added || removed || updated;
+}
+
+function rowsRemoved(before: WorldSnapshot, after: WorldSnapshot, table: string): boolean {
+  if (!after.schema.tables.has(table) || after.sharesTable(before, table)) return false;
+  const now = keyed(after, table);
+  return [...keyed(before, table).keys()].some((key) => !now.has(key));
+}
+
+function anyChange(before: WorldSnapshot, after: WorldSnapshot): boolean {
+  return [...after.schema.tables.keys()].some((table) => !after.sharesTable(before, table));
+}
