@@ -3,7 +3,7 @@
  * `heldout/sandbox/`, one file per scenario, never read by `validate --prove`), played on each scenario's
  * original case. A scorer that generalises gives the correct ones ≥ 0.9 and the wrong ones ≤ 0.5.
  *
- *   node bench/sandbox-heldout.ts [--scoring facts|paper] [--only <scenario-id>] [--trajectory] [--json]
+ *   node bench/sandbox-heldout.ts [--scoring facts|paper] [--only <scenario-id>] [--dir <folder>] [--trajectory] [--json]
  *
  * (after `npm run build`). `--trajectory` prints each solution's tool calls and results and no score: what
  * an author of held-out solutions may look at (that the calls ran) without tuning to the scorer.
@@ -51,7 +51,7 @@ const scoring = (flag('--scoring') ?? 'facts') as 'facts' | 'paper';
 const only = flag('--only');
 const showTrajectory = args.includes('--trajectory');
 const asJson = args.includes('--json');
-const heldOutFolder = fileURLToPath(new URL('../heldout/sandbox/', import.meta.url));
+const heldOutFolder = flag('--dir') ?? fileURLToPath(new URL('../heldout/sandbox/', import.meta.url));
 const scenarioFolder = fileURLToPath(BUILT_IN_SCENARIOS);
 
 async function filesUnder(folder: string): Promise<string[]> {
@@ -123,6 +123,7 @@ for (const file of files) {
           .filter((match) => match.similarity < 1)
           .map((match) => `${match.milestone}=${match.similarity.toFixed(3)}`),
         ...score.minefields.filter((match) => match.similarity > 0).map((match) => `minefield ${match.milestone}`),
+        ...(score.penalties ?? []).map((penalty) => `${penalty.kind}: ${penalty.detail}`),
       ].join(', ');
       outcomes.push({ scenario: heldOut.scenario, kind, index, why: entry.why, score: score.score, detail });
     }

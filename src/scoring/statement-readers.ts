@@ -92,6 +92,22 @@ function mentionsIn(clause: string, things: readonly NamedThing[]): Mention[] {
 const LEADING_STATE =
   /(?:\b(?:turned|switched|put|set|flipped|toggled|kept|left)\s+(on|off)|\b(enabled|disabled|activated|deactivated))\s+(?:the\s+|your\s+)?$/;
 
+/** What may stand between a thing's name and its state word: copulas, adverbs, list joints. */
+const LINKING =
+  /^(?:\s|,|\b(?:and|or|is|are|'s|'re|stays?|remains?|now|still|currently|both|all|also|already|been|has|have|switched|turned|set|kept|left|not|isn't|aren't|no longer|back|totally|fully|completely|the|only|one|thing|things|radio|setting|that's|which|that|it's)\b)*$/;
+
+/** The text between two positions with the other things' names taken out. */
+function withoutMentions(clause: string, from: number, to: number, mentions: readonly Mention[]): string {
+  let text = '';
+  let position = from;
+  for (const mention of mentions) {
+    if (mention.index < from || mention.index >= to) continue;
+    text += clause.slice(position, mention.index);
+    position = mention.end;
+  }
+  return text + clause.slice(position, to);
+}
+
 const ON = /\b(?:on(?! (?:your|the|my|a|an|this|that|it)\b)|enabled|active|activated|working|connected|up)\b/g;
 const OFF = /\b(?:off|disabled|inactive|deactivated|disconnected|down)\b/g;
 
@@ -116,20 +132,27 @@ export function statesIn(text: string, things: readonly NamedThing[] = SWITCHES)
       ...[...clause.matchAll(ON)].map((match) => ({ on: true, index: match.index ?? 0 })),
       ...[...clause.matchAll(OFF)].map((match) => ({ on: false, index: match.index ?? 0 })),
     ].sort((a, b) => a.index - b.index);
+    let listed: { readonly end: number; readonly on: boolean } | undefined;
     for (const mention of mentions) {
-      // "turned off low battery mode": a verb's particle right before the name is its state.
+      // "turned off low battery mode": a verb's particle right before the name is its state, and the
+      // state of the names listed after it ("turned on location service and wifi").
       const leading = LEADING_STATE.exec(clause.slice(Math.max(0, mention.index - 24), mention.index));
-      if (leading) {
-        const on = /on|enabled|activated/.test(leading[1] ?? '');
+      const inList = listed && /^\s*(?:,|and|,\s*and)\s*(?:the\s+)?$/.test(clause.slice(listed.end, mention.index));
+      if (leading || inList) {
+        const on = leading ? /on|enabled|activated/.test(leading[1] ?? leading[2] ?? '') : (listed?.on ?? false);
         say(mention.id, on);
         if (on) onThings.add(mention.id);
+        listed = { end: mention.end, on };
         continue;
       }
-      const after = words.find((word) => word.index >= mention.end);
-      const before = words.findLast((word) => word.index < mention.index);
-      const word = after ?? before;
+      listed = undefined;
+      // The state word after the name, with only a copula, other names or "the only thing" between
+      // ("cellular, location and low battery mode are off"); not one that belongs to another verb
+      // ("low battery mode keeps it off" says nothing of low battery mode).
+      const word = words.find((candidate) => candidate.index >= mention.end);
       if (!word) continue;
-      const between = after ? clause.slice(mention.end, word.index) : clause.slice(word.index, mention.index);
+      const between = withoutMentions(clause, mention.end, word.index, mentions);
+      if (!LINKING.test(between)) continue;
       const on = NEGATED.test(between) ? !word.on : word.on;
       say(mention.id, on);
       if (on) onThings.add(mention.id);

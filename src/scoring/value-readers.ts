@@ -136,6 +136,10 @@ export function countsIn(text: string, nouns: readonly string[]): number[] {
             : wordNumber(amount);
     if (value !== undefined) counts.push(value);
   }
+  // "she sent nothing today", "none came in": zero, said of a sending or receiving.
+  if (/\b(?:sent|texted|messaged|received|got|wrote|came in|arrived)\b[^.;]*\b(?:nothing|none|no one|anything)\b|\b(?:nothing|none|no one)\b[^.;]*\b(?:sent|texted|messaged|came|arrived|received)\b/.test(lower)) {
+    counts.push(0);
+  }
   if (new RegExp(String.raw`\b(?:${nouns.map(escapeRegExp).join('|')})`, 'i').test(lower) || nouns.length === 0) {
     for (const match of lower.matchAll(/\b(once|twice|thrice|(\d+|\w+) times)\b/g)) {
       const word = match[1] ?? '';

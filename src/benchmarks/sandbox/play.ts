@@ -73,6 +73,7 @@ export async function runSandboxCase(options: SandboxEpisodeOptions): Promise<Sa
     trajectory,
     score: evaluateEpisode(trajectory, schema, scenario.milestones, scenario.minefields, {
       profile: options.scoring ?? 'facts',
+      requestImpossible: scenario.categories.includes('insufficient_information'),
     }),
   };
 }

@@ -3,7 +3,7 @@
 // zod's compiled parser of recordSchema (src/benchmarks/sandbox/record.ts).
 import { NOT_SURE, isPlainObject } from '../../engine/compiled-parser-helpers.generated.js';
 
-export const parseRecordFields = ((INVALID, c0, c1, c2, c3, c4) => (input) => {
+export const parseRecordFields = ((INVALID, c0, c1, c2, c3, c4, c5) => (input) => {
 if (typeof input !== "object" || input === null || Array.isArray(input)) return INVALID;
 const v0 = input["formatVersion"];
 if (v0 !== 1) return INVALID;
@@ -123,20 +123,20 @@ for (let v34 = 0; v34 < v32.length; v34++) {
   if ("guardrail" in v35) v48["guardrail"] = v40;
   v33[v34] = v48;
 }
-const v49 = input["milestoneGraph"];
+const v49 = input["penalties"];
 let v50 = (() => {
   let v51;
   if (v49 !== undefined) {
-    if (typeof v49 !== "object" || v49 === null || Array.isArray(v49)) return INVALID;
-    const v52 = v49["nodes"];
-    if (!Array.isArray(v52)) return INVALID;
-    const v53 = new Array(v52.length);
-    for (let v54 = 0; v54 < v52.length; v54++) {
-      const v55 = v52[v54];
-      if (typeof v55 !== "object" || v55 === null || Array.isArray(v55)) return INVALID;
-      const v56 = v55["id"];
-      if (typeof v56 !== "string") return INVALID;
-      const v57 = v55["description"];
+    if (!Array.isArray(v49)) return INVALID;
+    const v52 = new Array(v49.length);
+    for (let v53 = 0; v53 < v49.length; v53++) {
+      const v54 = v49[v53];
+      if (typeof v54 !== "object" || v54 === null || Array.isArray(v54)) return INVALID;
+      const v55 = v54["kind"];
+      if (!c1.has(v55)) return INVALID;
+      const v56 = v54["messageIndex"];
+      if (typeof v56 !== "number" || !Number.isFinite(v56)) return INVALID;
+      const v57 = v54["milestone"];
       let v58 = (() => {
         let v59;
         if (v57 !== undefined) {
@@ -146,154 +146,201 @@ let v50 = (() => {
         return v59;
       })();
       if (v58 === INVALID) {
-        if ("description" in v55) return INVALID;
+        if ("milestone" in v54) return INVALID;
         v58 = undefined;
       }
-      const v60 = v55["scored"];
-      if (typeof v60 !== "boolean") return INVALID;
-      const v61 = {};
-      v61["id"] = v56;
-      if ("description" in v55) v61["description"] = v58;
-      v61["scored"] = v60;
-      v53[v54] = v61;
+      const v60 = v54["factor"];
+      if (typeof v60 !== "number" || !Number.isFinite(v60)) return INVALID;
+      const v61 = v54["detail"];
+      if (typeof v61 !== "string") return INVALID;
+      const v62 = {};
+      v62["kind"] = v55;
+      v62["messageIndex"] = v56;
+      if ("milestone" in v54) v62["milestone"] = v58;
+      v62["factor"] = v60;
+      v62["detail"] = v61;
+      v52[v53] = v62;
     }
-    const v62 = v49["edges"];
-    if (!Array.isArray(v62)) return INVALID;
-    const v63 = new Array(v62.length);
-    for (let v64 = 0; v64 < v62.length; v64++) {
-      const v65 = v62[v64];
-      if (!Array.isArray(v65)) return INVALID;
-      if (v65.length < 2 || v65.length > 2) return INVALID;
-      const v66 = [];
-      const v67 = v65[0];
-      if (typeof v67 !== "string") return INVALID;
-      v66[0] = v67;
-      const v68 = v65[1];
-      if (typeof v68 !== "string") return INVALID;
-      v66[1] = v68;
-      v63[v64] = v66;
-    }
-    const v69 = { "nodes": v53, "edges": v63 };
-    v51 = v69;
+    v51 = v52;
   }
   return v51;
 })();
 if (v50 === INVALID) {
-  if ("milestoneGraph" in input) return INVALID;
+  if ("penalties" in input) return INVALID;
   v50 = undefined;
 }
-const v70 = input["minefieldGraph"];
-let v71 = (() => {
-  let v72;
-  if (v70 !== undefined) {
-    if (typeof v70 !== "object" || v70 === null || Array.isArray(v70)) return INVALID;
-    const v73 = v70["nodes"];
-    if (!Array.isArray(v73)) return INVALID;
-    const v74 = new Array(v73.length);
-    for (let v75 = 0; v75 < v73.length; v75++) {
-      const v76 = v73[v75];
-      if (typeof v76 !== "object" || v76 === null || Array.isArray(v76)) return INVALID;
-      const v77 = v76["id"];
-      if (typeof v77 !== "string") return INVALID;
-      const v78 = v76["description"];
-      let v79 = (() => {
-        let v80;
-        if (v78 !== undefined) {
-          if (typeof v78 !== "string") return INVALID;
-          v80 = v78;
+const v63 = input["milestoneGraph"];
+let v64 = (() => {
+  let v65;
+  if (v63 !== undefined) {
+    if (typeof v63 !== "object" || v63 === null || Array.isArray(v63)) return INVALID;
+    const v66 = v63["nodes"];
+    if (!Array.isArray(v66)) return INVALID;
+    const v67 = new Array(v66.length);
+    for (let v68 = 0; v68 < v66.length; v68++) {
+      const v69 = v66[v68];
+      if (typeof v69 !== "object" || v69 === null || Array.isArray(v69)) return INVALID;
+      const v70 = v69["id"];
+      if (typeof v70 !== "string") return INVALID;
+      const v71 = v69["description"];
+      let v72 = (() => {
+        let v73;
+        if (v71 !== undefined) {
+          if (typeof v71 !== "string") return INVALID;
+          v73 = v71;
         }
-        return v80;
+        return v73;
       })();
-      if (v79 === INVALID) {
-        if ("description" in v76) return INVALID;
-        v79 = undefined;
+      if (v72 === INVALID) {
+        if ("description" in v69) return INVALID;
+        v72 = undefined;
       }
-      const v81 = v76["scored"];
-      if (typeof v81 !== "boolean") return INVALID;
-      const v82 = {};
-      v82["id"] = v77;
-      if ("description" in v76) v82["description"] = v79;
-      v82["scored"] = v81;
-      v74[v75] = v82;
+      const v74 = v69["scored"];
+      if (typeof v74 !== "boolean") return INVALID;
+      const v75 = {};
+      v75["id"] = v70;
+      if ("description" in v69) v75["description"] = v72;
+      v75["scored"] = v74;
+      v67[v68] = v75;
     }
-    const v83 = v70["edges"];
-    if (!Array.isArray(v83)) return INVALID;
-    const v84 = new Array(v83.length);
-    for (let v85 = 0; v85 < v83.length; v85++) {
-      const v86 = v83[v85];
-      if (!Array.isArray(v86)) return INVALID;
-      if (v86.length < 2 || v86.length > 2) return INVALID;
-      const v87 = [];
-      const v88 = v86[0];
-      if (typeof v88 !== "string") return INVALID;
-      v87[0] = v88;
-      const v89 = v86[1];
-      if (typeof v89 !== "string") return INVALID;
-      v87[1] = v89;
-      v84[v85] = v87;
+    const v76 = v63["edges"];
+    if (!Array.isArray(v76)) return INVALID;
+    const v77 = new Array(v76.length);
+    for (let v78 = 0; v78 < v76.length; v78++) {
+      const v79 = v76[v78];
+      if (!Array.isArray(v79)) return INVALID;
+      if (v79.length < 2 || v79.length > 2) return INVALID;
+      const v80 = [];
+      const v81 = v79[0];
+      if (typeof v81 !== "string") return INVALID;
+      v80[0] = v81;
+      const v82 = v79[1];
+      if (typeof v82 !== "string") return INVALID;
+      v80[1] = v82;
+      v77[v78] = v80;
     }
-    const v90 = { "nodes": v74, "edges": v84 };
-    v72 = v90;
+    const v83 = { "nodes": v67, "edges": v77 };
+    v65 = v83;
   }
-  return v72;
+  return v65;
 })();
-if (v71 === INVALID) {
+if (v64 === INVALID) {
+  if ("milestoneGraph" in input) return INVALID;
+  v64 = undefined;
+}
+const v84 = input["minefieldGraph"];
+let v85 = (() => {
+  let v86;
+  if (v84 !== undefined) {
+    if (typeof v84 !== "object" || v84 === null || Array.isArray(v84)) return INVALID;
+    const v87 = v84["nodes"];
+    if (!Array.isArray(v87)) return INVALID;
+    const v88 = new Array(v87.length);
+    for (let v89 = 0; v89 < v87.length; v89++) {
+      const v90 = v87[v89];
+      if (typeof v90 !== "object" || v90 === null || Array.isArray(v90)) return INVALID;
+      const v91 = v90["id"];
+      if (typeof v91 !== "string") return INVALID;
+      const v92 = v90["description"];
+      let v93 = (() => {
+        let v94;
+        if (v92 !== undefined) {
+          if (typeof v92 !== "string") return INVALID;
+          v94 = v92;
+        }
+        return v94;
+      })();
+      if (v93 === INVALID) {
+        if ("description" in v90) return INVALID;
+        v93 = undefined;
+      }
+      const v95 = v90["scored"];
+      if (typeof v95 !== "boolean") return INVALID;
+      const v96 = {};
+      v96["id"] = v91;
+      if ("description" in v90) v96["description"] = v93;
+      v96["scored"] = v95;
+      v88[v89] = v96;
+    }
+    const v97 = v84["edges"];
+    if (!Array.isArray(v97)) return INVALID;
+    const v98 = new Array(v97.length);
+    for (let v99 = 0; v99 < v97.length; v99++) {
+      const v100 = v97[v99];
+      if (!Array.isArray(v100)) return INVALID;
+      if (v100.length < 2 || v100.length > 2) return INVALID;
+      const v101 = [];
+      const v102 = v100[0];
+      if (typeof v102 !== "string") return INVALID;
+      v101[0] = v102;
+      const v103 = v100[1];
+      if (typeof v103 !== "string") return INVALID;
+      v101[1] = v103;
+      v98[v99] = v101;
+    }
+    const v104 = { "nodes": v88, "edges": v98 };
+    v86 = v104;
+  }
+  return v86;
+})();
+if (v85 === INVALID) {
   if ("minefieldGraph" in input) return INVALID;
-  v71 = undefined;
+  v85 = undefined;
 }
-const v91 = input["termination"];
-if (typeof v91 !== "object" || v91 === null || Array.isArray(v91)) return INVALID;
-const v92 = v91["type"];
-if (typeof v92 !== "string") return INVALID;
-const v93 = { "type": v92 };
-for (const k in v91) {
+const v105 = input["termination"];
+if (typeof v105 !== "object" || v105 === null || Array.isArray(v105)) return INVALID;
+const v106 = v105["type"];
+if (typeof v106 !== "string") return INVALID;
+const v107 = { "type": v106 };
+for (const k in v105) {
   if (k === "__proto__") continue;
-  if (c1.has(k)) continue;
-  v93[k] = v91[k];
+  if (c2.has(k)) continue;
+  v107[k] = v105[k];
 }
-const v94 = input["diagnostics"];
-if (!c2(v94)) return INVALID;
-const v95 = {};
-const v98 = Object.getOwnPropertySymbols(v94);
-const v99 = Object.getOwnPropertyNames(v94);
-for (let v100 = 0; v100 < v99.length; v100++) {
-  const v96 = v99[v100];
-  if (v96 === "__proto__" || !c3.call(v94, v96)) continue;
-  const v97 = v94[v96];
-  if (typeof v97 !== "number" || !Number.isFinite(v97)) return INVALID;
-  v95[v96] = v97;
+const v108 = input["diagnostics"];
+if (!c3(v108)) return INVALID;
+const v109 = {};
+const v112 = Object.getOwnPropertySymbols(v108);
+const v113 = Object.getOwnPropertyNames(v108);
+for (let v114 = 0; v114 < v113.length; v114++) {
+  const v110 = v113[v114];
+  if (v110 === "__proto__" || !c4.call(v108, v110)) continue;
+  const v111 = v108[v110];
+  if (typeof v111 !== "number" || !Number.isFinite(v111)) return INVALID;
+  v109[v110] = v111;
 }
-for (let v100 = 0; v100 < v98.length; v100++) {
-  const v96 = v98[v100];
-  if (!c3.call(v94, v96)) continue;
+for (let v114 = 0; v114 < v112.length; v114++) {
+  const v110 = v112[v114];
+  if (!c4.call(v108, v110)) continue;
   return INVALID;
 }
-const v101 = input["trajectory"];
+const v115 = input["trajectory"];
 if (!("trajectory" in input)) return INVALID;
-const v102 = {};
-v102["formatVersion"] = v0;
-v102["caseId"] = v1;
-v102["baseId"] = v2;
-v102["scenarioId"] = v3;
-v102["augmentation"] = v4;
-v102["categories"] = v6;
-v102["trial"] = v9;
-v102["agent"] = v10;
-v102["score"] = v11;
-v102["milestoneScore"] = v12;
-v102["minefieldScore"] = v13;
-v102["turnCount"] = v14;
-v102["milestones"] = v16;
-v102["minefields"] = v33;
-if ("milestoneGraph" in input) v102["milestoneGraph"] = v50;
-if ("minefieldGraph" in input) v102["minefieldGraph"] = v71;
-v102["termination"] = v93;
-v102["diagnostics"] = v95;
-if (v101 !== undefined || "trajectory" in input) v102["trajectory"] = v101;
+const v116 = {};
+v116["formatVersion"] = v0;
+v116["caseId"] = v1;
+v116["baseId"] = v2;
+v116["scenarioId"] = v3;
+v116["augmentation"] = v4;
+v116["categories"] = v6;
+v116["trial"] = v9;
+v116["agent"] = v10;
+v116["score"] = v11;
+v116["milestoneScore"] = v12;
+v116["minefieldScore"] = v13;
+v116["turnCount"] = v14;
+v116["milestones"] = v16;
+v116["minefields"] = v33;
+if ("penalties" in input) v116["penalties"] = v50;
+if ("milestoneGraph" in input) v116["milestoneGraph"] = v64;
+if ("minefieldGraph" in input) v116["minefieldGraph"] = v85;
+v116["termination"] = v107;
+v116["diagnostics"] = v109;
+if (v115 !== undefined || "trajectory" in input) v116["trajectory"] = v115;
 for (const k in input) {
   if (k === "__proto__") continue;
-  if (c4.has(k)) continue;
-  v102[k] = input[k];
+  if (c5.has(k)) continue;
+  v116[k] = input[k];
 }
-return v102;
-})(NOT_SURE, new Set(["before","after"]), new Set(["type"]), isPlainObject, Object.prototype.propertyIsEnumerable, new Set(["formatVersion","caseId","baseId","scenarioId","augmentation","categories","trial","agent","score","milestoneScore","minefieldScore","turnCount","milestones","minefields","milestoneGraph","minefieldGraph","termination","diagnostics","trajectory"]));
+return v116;
+})(NOT_SURE, new Set(["before","after"]), new Set(["ungrounded-claim","misinformed","wrong-change"]), new Set(["type"]), isPlainObject, Object.prototype.propertyIsEnumerable, new Set(["formatVersion","caseId","baseId","scenarioId","augmentation","categories","trial","agent","score","milestoneScore","minefieldScore","turnCount","milestones","minefields","penalties","milestoneGraph","minefieldGraph","termination","diagnostics","trajectory"]));

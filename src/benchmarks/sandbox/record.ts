@@ -3,7 +3,7 @@ import { describeZodError, parseTrajectory } from '../../engine/trajectory-schem
 import type { Diagnostics, TerminationReason, Trajectory } from '../../spec/index.js';
 import type { SandboxCase } from './cases.js';
 import type { SandboxCategory } from './categories.js';
-import type { EpisodeScore, MilestoneGraphSpec, MilestoneMatch } from './milestones/index.js';
+import type { EpisodePenalty, EpisodeScore, MilestoneGraphSpec, MilestoneMatch } from './milestones/index.js';
 import { edgesOf } from './milestones/milestone-spec.js';
 
 /** One scored episode of the sandbox benchmark, as a run keeps it. */
@@ -22,6 +22,8 @@ export interface SandboxEpisodeRecord {
   readonly turnCount: number;
   readonly milestones: readonly MilestoneMatch[];
   readonly minefields: readonly MilestoneMatch[];
+  /** Penalties of the default profile: a false claim, a misinforming answer, a wrong change. */
+  readonly penalties?: readonly EpisodePenalty[];
   /** The scenario's milestone and minefield graphs, so a viewer can draw what was matched where. */
   readonly milestoneGraph?: GraphOutline;
   readonly minefieldGraph?: GraphOutline;
@@ -70,6 +72,7 @@ export function sandboxEpisodeRecord(
     turnCount: score.turnCount,
     milestones: score.milestones,
     minefields: score.minefields,
+    ...(score.penalties ? { penalties: score.penalties } : {}),
     milestoneGraph: outlineGraph(sandboxCase.scenario.milestones),
     minefieldGraph: outlineGraph(sandboxCase.scenario.minefields),
     termination: trajectory.termination,
@@ -90,6 +93,13 @@ const matchSchema = z.object({
   messageIndex: z.number(),
   similarity: z.number(),
   guardrail: guardrailSchema.optional(),
+});
+const penaltySchema = z.object({
+  kind: z.enum(['ungrounded-claim', 'misinformed', 'wrong-change']),
+  messageIndex: z.number(),
+  milestone: z.string().optional(),
+  factor: z.number(),
+  detail: z.string(),
 });
 const graphSchema = z.object({
   nodes: z.array(z.object({ id: z.string(), description: z.string().optional(), scored: z.boolean() })),
@@ -115,6 +125,7 @@ export const recordSchema = z.looseObject({
   turnCount: z.number(),
   milestones: z.array(matchSchema),
   minefields: z.array(matchSchema),
+  penalties: z.array(penaltySchema).optional(),
   milestoneGraph: graphSchema.optional(),
   minefieldGraph: graphSchema.optional(),
   termination: z.looseObject({ type: z.string() }),

@@ -20,11 +20,6 @@ const argumentValue: z.ZodType = z.lazy(() =>
   z.union([cell, z.array(argumentValue), z.record(z.string(), argumentValue)]),
 );
 const callArguments = z.record(z.string(), argumentValue);
-const columnSimilarity = z.union([
-  z.enum(['exact', 'contains', 'rouge-l', 'ignore']),
-  z.object({ close: z.number().nonnegative() }).strict(),
-]);
-const columns = z.record(z.string(), columnSimilarity);
 const id = z.string().regex(/^[a-z0-9][a-z0-9-]*$/, 'use lower-case letters, digits and dashes');
 
 const numeric = z.union([z.number(), z.string()]);
@@ -91,6 +86,16 @@ const fact = z.union([
     })
     .strict(),
 ]);
+
+const columnSimilarity = z.union([
+  z.enum(['exact', 'contains', 'rouge-l', 'ignore', 'phone']),
+  z.object({ close: z.number().nonnegative() }).strict(),
+  z
+    .object({ facts: z.array(fact).min(1) })
+    .strict()
+    .describe('A text judged by its values: it must state every fact and contradict none (e.g. a sent text).'),
+]);
+const columns = z.record(z.string(), columnSimilarity);
 
 const constraint = z.discriminatedUnion('type', [
   z.object({ type: z.literal('table'), table: z.string(), rows: z.array(row), columns: columns.optional() }).strict(),

@@ -13,9 +13,15 @@ import { requireTable, type WorldSnapshot } from '../../../world/index.js';
  *
  * Returns the first ungrounded claim, in words, or undefined when the answer is grounded.
  */
-export function ungroundedClaim(text: string, view: EpisodeView, messageIndex: number): string | undefined {
-  const key = `grounding|${messageIndex}`;
-  return view.remember(key, () => ungroundedAfresh(text, view, messageIndex));
+export function ungroundedClaim(
+  text: string,
+  view: EpisodeView,
+  messageIndex: number,
+  /** The world the claims are checked against (default: right after the text). */
+  worldIndex = messageIndex,
+): string | undefined {
+  const key = `grounding|${messageIndex}|${worldIndex}`;
+  return view.remember(key, () => ungroundedAfresh(text, view, worldIndex));
 }
 
 interface ActionCheck {
@@ -35,7 +41,13 @@ const ACTIONS: readonly ActionCheck[] = [
     // "I updated your mom's number" is about the contact, not a message to her.
     notAbout: /\bremind|\b(?:updated|changed)\b.*\b(?:number|contact|card|entry)\b/,
   },
-  { claim: 'created-reminder', table: 'reminders', change: 'added-or-updated', about: /\bremind/ },
+  // First person only: "your reminder is set for Monday" describes a reminder, "I've set it" claims one.
+  {
+    claim: 'created-reminder',
+    table: 'reminders',
+    change: 'added-or-updated',
+    about: /\b(?:i|we)\b.*\bremind|\bremind you\b|\byou'll\b/,
+  },
   { claim: 'changed-reminder', table: 'reminders', change: 'changed', about: /\breminder/ },
   { claim: 'saved-contact', table: 'contacts', change: 'added', notAbout: /\bremind|\bmessage|\btext/ },
   { claim: 'changed-contact', table: 'contacts', change: 'changed', about: /\b(?:contact|number|card|entry)\b/ },

@@ -19,6 +19,8 @@ import {
 } from './milestone-spec.js';
 import type { ScoringProfile } from './scoring-profile.js';
 import { turnCount } from './turn-count.js';
+import { type EpisodePenalty, episodePenalties, penalizedScore } from './episode-penalties.js';
+import { unrequestedChange } from './unrequested-changes.js';
 
 export interface MilestoneGraphSpec {
   readonly milestones: readonly MilestoneSpec[];
@@ -33,6 +35,12 @@ export { SCORING_PROFILES, type ScoringProfile } from './scoring-profile.js';
 
 export interface EvaluationOptions {
   readonly profile?: ScoringProfile;
+  /**
+   * The user's request cannot be carried out (an insufficient-information scenario): under the default
+   * profile any change to a table no scored milestone asks for trips an implicit minefield
+   * (`unrequested-change:<table>`), with no minefield written for it. The paper's profile ignores it.
+   */
+  readonly requestImpossible?: boolean;
 }
 
 export interface EpisodeScore {
@@ -43,6 +51,8 @@ export interface EpisodeScore {
   readonly minefieldScore: number;
   readonly milestones: readonly MilestoneMatch[];
   readonly minefields: readonly MilestoneMatch[];
+  /** What the default profile held against the episode beyond its milestones (see `episodePenalties`). */
+  readonly penalties?: readonly EpisodePenalty[];
   readonly turnCount: number;
 }
 
@@ -96,12 +106,22 @@ export function evaluateEpisode(
         candidates,
         view.startIndex,
       );
+  const unrequested = options.requestImpossible && !paper ? unrequestedChange(view, milestones.milestones) : undefined;
+  const minefieldScore = unrequested ? Math.max(minefieldResult.score, 1) : minefieldResult.score;
+  const penalties = paper
+    ? []
+    : episodePenalties(
+        view,
+        milestonePlan.milestones.map((planned) => planned.spec),
+        milestoneResult.matches,
+      );
   return {
-    score: minefieldResult.score > 0 ? 0 : milestoneResult.score,
+    score: minefieldScore > 0 ? 0 : penalizedScore(milestoneResult.score, penalties),
+    ...(penalties.length > 0 ? { penalties } : {}),
     milestoneScore: milestoneResult.score,
-    minefieldScore: minefieldResult.score,
+    minefieldScore,
     milestones: explainGuardrails(milestoneResult.matches, scorers, edges, candidates, view.startIndex),
-    minefields: minefieldResult.matches,
+    minefields: unrequested ? [...minefieldResult.matches, unrequested] : minefieldResult.matches,
     turnCount: turnCount(trajectory),
   };
 }

@@ -4,3 +4,6 @@ export * from './guardrail.js';
 export * from './milestone-matcher.js';
 export * from './milestone-spec.js';
 export * from './turn-count.js';
+export * from './answer-grounding.js';
+export * from './episode-penalties.js';
+export * from './unrequested-changes.js';
