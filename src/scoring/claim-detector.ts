@@ -115,7 +115,10 @@ const NEGATION =
 const HYPOTHETICAL =
   /\b(?:if|once|unless|whether|would|could|should|shall|might|may|can|want me to|like me to|do you want|let me know|need|needs|able to|try to|before i|as soon as)\b/;
 /** For stated values only real conditions hedge: "it should reach 20 degrees" still states a temperature. */
-const CONDITIONAL = /\b(?:if|once|unless|whether|as soon as|want me to|like me to|do you want|need|needs|able to)\b/;
+const CONDITIONAL =
+  /\b(?:if|once|unless|whether|as soon as|want me to|like me to|do you want|need|needs|able to|for example|for instance|e\.g\.|such as)\b/;
+/** A rate, not an amount: "one dollar is £0.74", "per share", "the exchange rate". */
+const RATE = /\b(?:one|1|a)\s+(?:us\s+)?(?:dollar|euro|pound|yen|franc|usd|eur|gbp|jpy|chf)\b|\bper\s+(?:dollar|euro|pound|share|unit)\b|\b(?:exchange )?rate\b/;
 const FUTURE = /\b(?:i'll|i will|i'm going to|i am going to|will|going to|we'll)\b/;
 
 /** The clauses of a text, lower-cased with typographic apostrophes and quotes made plain. */
@@ -123,7 +126,7 @@ export function clausesOf(text: string): string[] {
   const plain = text.toLowerCase().replace(/[’‘]/g, "'").replace(/[“”]/g, '"').replace(/\bi’/g, "i'");
   return plain
     .split(
-      /(?<=[.!?])\s+|[;:\n]|\s[–—-]\s|,?\s+\b(?:but|so|and|though|although|however|yet|because|since|while|whereas)\b\s+/,
+      /(?<=[.!?])\s+|[;\n]|(?<!\d):|:(?!\d)|\s[–—-]\s|,?\s+\b(?:but|so|and|though|although|however|yet|because|since|while|whereas)\b\s+/,
     )
     .map((clause) => clause.trim())
     .filter((clause) => clause.length > 0);
@@ -168,7 +171,10 @@ function claimingClauseAfresh(text: string, spec: ClaimSpec): string | undefined
       const remindsLater =
         spec.claim === 'created-reminder' &&
         /\b(?:i'll|i will|i'm going to|we'll)\s+(?:remind|ping|nudge|alert)/.test(upTo);
-      const hedged = actions === undefined ? CONDITIONAL.test(upTo) : HYPOTHETICAL.test(upTo) || FUTURE.test(upTo);
+      const hedged =
+        actions === undefined
+          ? CONDITIONAL.test(upTo) || (spec.claim === 'stated-amount' && RATE.test(clause))
+          : HYPOTHETICAL.test(upTo) || FUTURE.test(upTo);
       if (!remindsLater && hedged) continue;
       return clause;
     }

@@ -92,6 +92,9 @@ function mentionsIn(clause: string, things: readonly NamedThing[]): Mention[] {
 const LEADING_STATE =
   /(?:\b(?:turned|switched|put|set|flipped|toggled|kept|left)\s+(on|off)|\b(enabled|disabled|activated|deactivated))\s+(?:the\s+|your\s+)?$/;
 
+/** A verb of causing placed before a thing's name: the clause explains, it does not report a state. */
+const MECHANISM = /\b(?:keeps|holds|forces|makes|blocks|prevents|stops|locks)\s+(?:the\s+|your\s+)?$/;
+
 /** What may stand between a thing's name and its state word: copulas, adverbs, list joints. */
 const LINKING =
   /^(?:\s|,|\b(?:and|or|is|are|'s|'re|stays?|remains?|now|still|currently|both|all|also|already|been|has|have|switched|turned|set|kept|left|not|isn't|aren't|no longer|back|totally|fully|completely|the|only|one|thing|things|radio|setting|that's|which|that|it's)\b)*$/;
@@ -146,6 +149,8 @@ export function statesIn(text: string, things: readonly NamedThing[] = SWITCHES)
         continue;
       }
       listed = undefined;
+      // "it keeps cellular off": how one switch works on another, not a state reported.
+      if (MECHANISM.test(clause.slice(Math.max(0, mention.index - 20), mention.index))) continue;
       // The state word after the name, with only a copula, other names or "the only thing" between
       // ("cellular, location and low battery mode are off"); not one that belongs to another verb
       // ("low battery mode keeps it off" says nothing of low battery mode).

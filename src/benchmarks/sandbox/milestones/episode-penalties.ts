@@ -1,7 +1,7 @@
 import { factVerdict } from '../../../scoring/answer-facts.js';
 import type { EpisodeView } from '../../../scoring/episode-view.js';
 import { ungroundedClaim } from './answer-grounding.js';
-import { fillFact } from './constraint-score.js';
+import { fillFact, scoreConstraint } from './constraint-score.js';
 import type { MatchContext, MilestoneMatch } from './milestone-matcher.js';
 import type { MilestoneSpec } from './milestone-spec.js';
 
@@ -94,6 +94,8 @@ export function episodePenalties(
       ) {
         if (!view.schema.tables.has(constraint.table)) continue;
         if (view.worldAt(last).sharesTable(view.initial, constraint.table)) continue;
+        // The change itself is wrong, not the milestone's other constraints (its answer, say).
+        if (scoreConstraint(constraint, view, last, context) >= UNMET) continue;
         penalties.push({
           kind: 'wrong-change',
           milestone: milestone.id,
