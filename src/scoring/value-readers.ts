@@ -105,8 +105,12 @@ export function numbersWithWordsIn(text: string): FoundNumber[] {
 
 /** Whether a word (possibly plural) is one of the nouns, compared by stem: text/texts, message/messages. */
 function nounMatches(word: string, nouns: readonly string[]): boolean {
-  const stem = (value: string) => value.toLowerCase().replace(/(?:es|s)$/, '');
-  return nouns.some((noun) => stem(noun) === stem(word));
+  const forms = (value: string) => {
+    const lower = value.toLowerCase();
+    return [lower, lower.replace(/s$/, ''), lower.replace(/es$/, '')];
+  };
+  const said = forms(word);
+  return nouns.some((noun) => forms(noun).some((form) => said.includes(form)));
 }
 
 /**
@@ -117,7 +121,7 @@ function nounMatches(word: string, nouns: readonly string[]): boolean {
 export function countsIn(text: string, nouns: readonly string[]): number[] {
   const lower = text.toLowerCase();
   const counts: number[] = [];
-  const quantity = String.raw`(\d+|${WORD_NUMBER}|an?|no|a single|a couple of|a pair of)`;
+  const quantity = String.raw`(\d+|a couple of|a pair of|a single|${WORD_NUMBER}|an?|no)`;
   const pattern = new RegExp(
     String.raw`\b${quantity}\s+(?:(?:new|more|other|unread|separate|different|text|short)\s+){0,2}([a-z]+)\b`,
     'g',
@@ -180,7 +184,9 @@ export interface FoundDuration {
   readonly end: number;
 }
 
-const DURATION_PART = String.raw`(\d+(?:\.\d+)?|${WORD_NUMBER}|an?|half an?|a half)\s*(seconds?|secs?|minutes?|mins?|hours?|hrs?|days?|weeks?|wks?|h|m|d)\b(\s+and\s+a\s+half)?`;
+const LONG_UNITS = String.raw`seconds?|secs?|minutes?|mins?|hours?|hrs?|days?|weeks?|wks?`;
+/** A part of a duration: digits with any unit ("90 min", "1h"), or words with a spelled unit ("an hour"). */
+const DURATION_PART = String.raw`(?:(\d+(?:\.\d+)?)\s*(${LONG_UNITS}|h|m|d)|(${WORD_NUMBER}|an?|half an?|a half)\s+(${LONG_UNITS}))\b(\s+and\s+a\s+half)?`;
 
 /**
  * Durations in a text: "1 day and 3 hours", "27 hours", "an hour and a half", "1.5 hours", "90 min",
@@ -190,7 +196,9 @@ export function durationsIn(text: string): FoundDuration[] {
   const lower = text.toLowerCase();
   const parts: { seconds: number; unit: number; index: number; end: number }[] = [];
   for (const match of lower.matchAll(new RegExp(`\\b${DURATION_PART}`, 'g'))) {
-    const [whole, amount = '', unitWord = '', half] = match;
+    const [whole, digits, digitUnit, words, wordUnit, half] = match;
+    const amount = digits ?? words ?? '';
+    const unitWord = digitUnit ?? wordUnit ?? '';
     const unit = unitSeconds(unitWord);
     if (unit === undefined) continue;
     const value =
