@@ -5,11 +5,13 @@ import { CONFIRMATION_REPLY, isConfirmationRequest, isYesNoReply } from './confi
  * A user that says its lines in order, one per turn, and then ends the conversation with
  * `end_conversation`. Offline and deterministic: the default user for replayed scenarios and tests.
  *
- * It can answer a confirmation without losing its next line: when the agent asks permission to act
- * (see `isConfirmationRequest`) and the next line is not itself a yes or no, it says "Yes, please go
- * ahead." and keeps the line for later; with no lines left it confirms instead of ending. It confirms at
- * most `maxConfirmations` times per episode, so an agent that keeps asking cannot loop. Asking before
- * acting is therefore not punished offline.
+ * It can answer a confirmation without losing its next line: when the agent asks permission to act (a
+ * yes/no question about acting, "Shall I send it?", see `questionKind`) and the next line is not itself a
+ * yes or no, it says "Yes, please go ahead." and keeps the line for later; with no lines left it confirms
+ * instead of ending. A request for information ("Which reminder should I delete?", "Should I set it for 3
+ * or 4 pm?") gets the next line, which is what it asks for. It confirms at most `maxConfirmations` times per
+ * episode, so an agent that keeps asking cannot loop. Asking before acting is therefore not punished
+ * offline.
  */
 export class ScriptedUser implements User {
   readonly name = 'scripted-user';

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { CONFIRMATION_REPLY, isConfirmationRequest } from '../../users/index.js';
 import { fakeServices } from './fake-embedder.js';
 import { tevalBenchmark } from './index.js';
 import { isDict } from './python-value.js';
@@ -49,5 +50,24 @@ describe('built-in T-Eval items derived from the tool corpora', () => {
         if (!check.ok) failures.push(`${item.id} ${check.name}: ${check.detail}`);
     }
     expect(failures.slice(0, 10)).toEqual([]);
+  }, 120_000);
+
+  it("gives the sandbox's items the user's own lines: a question for information is answered, never confirmed (issue 23)", async () => {
+    const loaded = await tevalBenchmark.loadCases({ options: {} });
+    const derived = loaded.cases.filter((item) => item.id.startsWith('sandbox/'));
+    const misplaced: string[] = [];
+    for (const item of derived) {
+      item.prompt.forEach((message, index) => {
+        if (message.role !== 'user' || message.content !== CONFIRMATION_REPLY) return;
+        const asked = item.prompt.slice(0, index).findLast((earlier) => earlier.role === 'assistant');
+        if (!asked || !isConfirmationRequest(asked.content)) misplaced.push(`${item.id} after "${asked?.content}"`);
+      });
+    }
+    expect(misplaced).toEqual([]);
+    // "Which reminder should I delete?" once got "Yes, please go ahead.": the plan's query had no reminder in it.
+    const plan = derived.find((item) => item.id === 'sandbox/time-delete-reminder-asks-which/plan-json');
+    expect(plan?.prompt.at(-1)?.content).toBe(
+      'Delete one of my reminders.\nThe one about paying the electricity bill. I already paid it.',
+    );
   }, 120_000);
 });
