@@ -6,7 +6,8 @@ import { TRIVIAL_AGENTS, type TrivialAgentName, trivialAgent } from './trivial-a
 export const FLOOR_LIMIT = 0.3;
 
 /**
- * Plays the trivial agents (do-nothing, echo, read-everything, switch-everything-on) on a case and
+ * Plays the trivial agents (do-nothing, echo, read-everything, switch-everything-on, and all of
+ * switch-read-claim-done: switches on, reads, then "Done! <the request>") on a case and
  * returns each one's score, with a problem for each that reaches `FLOOR_LIMIT` where it must not:
  * everywhere but insufficient-information scenarios, where not acting is the point.
  */

@@ -6,12 +6,18 @@ import type { ToolSet } from '../../tools/index.js';
  * 0.3 or more (outside insufficient information, where doing nothing is right) rewards something other
  * than solving it. Each ends with a bland text, so the scripted user ends the conversation.
  */
-export type TrivialAgentName = 'do-nothing' | 'echo' | 'read-everything' | 'switch-everything-on';
+export type TrivialAgentName =
+  | 'do-nothing'
+  | 'echo'
+  | 'read-everything'
+  | 'switch-everything-on'
+  | 'switch-read-claim-done';
 export const TRIVIAL_AGENTS: readonly TrivialAgentName[] = [
   'do-nothing',
   'echo',
   'read-everything',
   'switch-everything-on',
+  'switch-read-claim-done',
 ];
 
 /** The switches and the state that enables everything: radios on, low battery mode off (first). */
@@ -36,32 +42,50 @@ export function trivialAgent(name: TrivialAgentName, tools: ToolSet): Agent {
           return { type: 'text', text: heard?.type === 'text' ? heard.text : 'Okay.' };
         },
       };
-    case 'read-everything': {
-      // Every read tool that can be called without arguments, at once; then it says nothing useful.
-      const reads = tools.views.filter(
-        (view) =>
-          view.tool.kind === 'read' && !((view.schema.parameters.required as unknown[] | undefined)?.length ?? 0),
-      );
-      const calls: Turn[] =
-        reads.length === 0
-          ? []
-          : [
-              {
-                type: 'tool-calls',
-                calls: reads.map((view, index) => ({ id: `read-${index}`, name: view.schema.name, arguments: {} })),
-              },
-            ];
-      return scripted(name, () => calls, 'Okay.');
-    }
-    case 'switch-everything-on': {
-      const shown = new Map(tools.views.map((view) => [view.tool.name, view.schema.name]));
-      const calls: Turn[] = ENABLED.filter(([tool]) => shown.has(tool)).map(([tool, on], index) => ({
-        type: 'tool-calls',
-        calls: [{ id: `switch-${index}`, name: shown.get(tool) as string, arguments: { on } }],
-      }));
-      return scripted(name, () => calls, 'Done.');
+    case 'read-everything':
+      return scripted(name, () => readEverything(tools), 'Okay.');
+    case 'switch-everything-on':
+      return scripted(name, () => switchEverythingOn(tools), 'Done.');
+    case 'switch-read-claim-done': {
+      // Everything the others do, then a claim of success in the user's own words: "Done! <request>".
+      const turns = [...switchEverythingOn(tools), ...readEverything(tools)];
+      let next = 0;
+      return {
+        name,
+        async respond(request: TurnRequest): Promise<Turn> {
+          const turn = turns[next];
+          next += 1;
+          if (turn) return turn;
+          const asked = request.messages.find((message) => message.type === 'text' && message.sender === 'user');
+          return { type: 'text', text: `Done! ${asked?.type === 'text' ? asked.text : ''}`.trim() };
+        },
+      };
     }
   }
+}
+
+/** Every read tool that can be called without arguments, at once. */
+function readEverything(tools: ToolSet): Turn[] {
+  const reads = tools.views.filter(
+    (view) => view.tool.kind === 'read' && !((view.schema.parameters.required as unknown[] | undefined)?.length ?? 0),
+  );
+  return reads.length === 0
+    ? []
+    : [
+        {
+          type: 'tool-calls',
+          calls: reads.map((view, index) => ({ id: `read-${index}`, name: view.schema.name, arguments: {} })),
+        },
+      ];
+}
+
+/** Low battery mode off, then every radio on, one call a turn. */
+function switchEverythingOn(tools: ToolSet): Turn[] {
+  const shown = new Map(tools.views.map((view) => [view.tool.name, view.schema.name]));
+  return ENABLED.filter(([tool]) => shown.has(tool)).map(([tool, on], index) => ({
+    type: 'tool-calls',
+    calls: [{ id: `switch-${index}`, name: shown.get(tool) as string, arguments: { on } }],
+  }));
 }
 
 function scripted(name: string, turns: () => readonly Turn[], closing: string): Agent {
