@@ -25,7 +25,13 @@ export interface ProofFigures {
   /** Generated "ask the user before the first action" alternatives played, and the lowest score. */
   readonly confirmFirst: { readonly played: number; readonly lowest: number };
   /** Answer milestones with facts proven both ways. */
-  readonly facts: { readonly checked: number; readonly lowestReworded: number; readonly highestPerturbed: number };
+  readonly facts: {
+    readonly checked: number;
+    readonly rendered: number;
+    readonly mutated: number;
+    readonly lowestReworded: number;
+    readonly highestPerturbed: number;
+  };
 }
 
 /** The corpus figures of a set of proofs (what `validate --prove` prints after the problems). */
@@ -70,6 +76,8 @@ export function proofFigures(proofs: readonly ProofMeasures[], insufficient: Rea
     },
     facts: {
       checked: proofs.reduce((sum, proof) => sum + proof.facts.checked, 0),
+      rendered: proofs.reduce((sum, proof) => sum + proof.facts.rendered, 0),
+      mutated: proofs.reduce((sum, proof) => sum + proof.facts.mutated, 0),
       lowestReworded: Math.min(
         1,
         ...proofs.filter((proof) => proof.facts.checked > 0).map((proof) => proof.facts.lowestReworded),
@@ -90,7 +98,7 @@ export function renderProofFigures(figures: ProofFigures): string[] {
     `alternative solutions: ${figures.alternatives.played} in ${figures.alternatives.scenarios} scenarios, lowest score ${figures.alternatives.lowest.toFixed(3)}`,
     `wrong solutions: ${figures.wrong.played}, highest score ${figures.wrong.highest.toFixed(3)}, ${figures.wrong.perfect} scoring 1`,
     `asking the user to confirm before the first action (generated): ${figures.confirmFirst.played} scenarios, lowest score ${figures.confirmFirst.lowest.toFixed(3)}`,
-    `answers with facts: ${figures.facts.checked} proven both ways; facts in other words ≥ ${figures.facts.lowestReworded.toFixed(3)}, a fact changed ≤ ${figures.facts.highestPerturbed.toFixed(3)}`,
+    `answers with facts: ${figures.facts.checked} proven both ways; ${figures.facts.rendered} renderings in other formats ≥ ${figures.facts.lowestReworded.toFixed(3)}, ${figures.facts.mutated} mutations (a neighbouring value, the day before, the opposite state, …) ≤ ${figures.facts.highestPerturbed.toFixed(3)}`,
   ];
 }
 
@@ -108,6 +116,8 @@ export function encodeProofFigures(
     'liars.played': proof.liars.played,
     'liars.highest': proof.liars.highest,
     'facts.checked': proof.facts.checked,
+    'facts.rendered': proof.facts.rendered,
+    'facts.mutated': proof.facts.mutated,
     'facts.lowest-reworded': proof.facts.lowestReworded,
     'facts.highest-perturbed': proof.facts.highestPerturbed,
   };
@@ -140,6 +150,8 @@ export function summarizeSandboxProofs(proofs: readonly CaseProof[]): readonly s
       liars: { played: figures['liars.played'] ?? 0, highest: figures['liars.highest'] ?? 0 },
       facts: {
         checked: figures['facts.checked'] ?? 0,
+        rendered: figures['facts.rendered'] ?? 0,
+        mutated: figures['facts.mutated'] ?? 0,
         lowestReworded: figures['facts.lowest-reworded'] ?? 1,
         highestPerturbed: figures['facts.highest-perturbed'] ?? 0,
       },

@@ -31,7 +31,13 @@ export interface ScenarioProof {
   /** How many lies were played against the scenario's `claim` minefields, and the highest score one got. */
   readonly liars: { readonly played: number; readonly highest: number };
   /** Answer milestones with facts proven both ways: the lowest reworded and highest perturbed score. */
-  readonly facts: { readonly checked: number; readonly lowestReworded: number; readonly highestPerturbed: number };
+  readonly facts: {
+    readonly checked: number;
+    readonly rendered: number;
+    readonly mutated: number;
+    readonly lowestReworded: number;
+    readonly highestPerturbed: number;
+  };
   /** Every failed check, one line each. */
   readonly problems: readonly string[];
 }
@@ -43,7 +49,13 @@ interface OriginalCaseProof {
   readonly confirmFirst?: number;
   readonly floors: Readonly<Record<TrivialAgentName, number>>;
   readonly liars: { readonly played: number; readonly highest: number };
-  readonly facts: { readonly checked: number; readonly lowestReworded: number; readonly highestPerturbed: number };
+  readonly facts: {
+    readonly checked: number;
+    readonly rendered: number;
+    readonly mutated: number;
+    readonly lowestReworded: number;
+    readonly highestPerturbed: number;
+  };
   readonly checks: readonly ProofCheck[];
 }
 
@@ -77,7 +89,7 @@ export async function proveScenario(
           alternatives: [],
           floors: {} as Record<TrivialAgentName, number>,
           liars: { played: 0, highest: 0 },
-          facts: { checked: 0, lowestReworded: 1, highestPerturbed: 0 },
+          facts: { checked: 0, rendered: 0, mutated: 0, lowestReworded: 1, highestPerturbed: 0 },
           checks: [],
         };
   problems.push(...rest.checks.filter((check) => !check.ok).map((check) => check.detail));
@@ -215,6 +227,8 @@ async function proveOriginalCase(
     liars: { played: claimProof.liars, highest: claimProof.highest },
     facts: {
       checked: factProof.checked,
+      rendered: factProof.rendered,
+      mutated: factProof.mutated,
       lowestReworded: factProof.lowestReworded,
       highestPerturbed: factProof.highestPerturbed,
     },
