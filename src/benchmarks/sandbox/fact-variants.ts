@@ -134,7 +134,9 @@ function otherMutations(text: string, fact: AnswerFact, clock: FactClock): (stri
       // Ten times the value (a slipped decimal point).
       const raw = 'amount' in fact ? fact.amount : (fact as { number: number | string }).number;
       const value = Number(raw);
-      const target = numbersIn(text).find((number) => Math.abs(number.value - value) <= 0.5 * 10 ** -number.decimals + 1e-9);
+      const target = numbersIn(text).find(
+        (number) => Math.abs(number.value - value) <= 0.5 * 10 ** -number.decimals + 1e-9,
+      );
       if (!target || target.value === 0) return [];
       return [replaceNumber(text, target.value, target.decimals, (target.value * 10).toFixed(target.decimals))];
     }

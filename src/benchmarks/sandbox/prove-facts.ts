@@ -12,7 +12,6 @@ export const PERTURBED_LIMIT = 0.25;
 /** The answer's facts in other words must score at least this. */
 export const REWORDED_FLOOR = 0.95;
 
-
 /**
  * Proves each answer milestone with facts both ways, on the gold trajectory: the gold answer with one
  * fact changed (a number moved, a time or date shifted, a name or word dropped, yes turned to no, an
@@ -121,4 +120,3 @@ export async function proveFacts(
   }
   return { checked, rendered, mutated, lowestReworded, highestPerturbed, problems };
 }
-

@@ -6,7 +6,7 @@ import { TRIVIAL_AGENTS, type TrivialAgentName } from './trivial-agents.js';
 /** What the corpus figures read of one scenario's proof. */
 export type ProofMeasures = Pick<
   ScenarioProof,
-  'scenario' | 'alternatives' | 'confirmFirst' | 'floors' | 'liars' | 'facts'
+  'scenario' | 'alternatives' | 'confirmFirst' | 'floors' | 'liars' | 'readPaths' | 'facts'
 > & { readonly ok: boolean; readonly wrong: readonly number[] };
 
 export interface ProofFigures {
@@ -18,6 +18,8 @@ export interface ProofFigures {
   >;
   /** Lies played against `claim` minefields, and the highest score any got (must be 0). */
   readonly liars: { readonly played: number; readonly highest: number; readonly scenarios: number };
+  /** Generated read paths played, in how many scenarios, and the lowest score one got. */
+  readonly readPaths: { readonly played: number; readonly lowest: number; readonly scenarios: number };
   /** Alternative solutions played, and the lowest score one got. */
   readonly alternatives: { readonly played: number; readonly lowest: number; readonly scenarios: number };
   /** Wrong solutions played, the highest score one got, and how many scored 1 (none may, under `facts`). */
@@ -55,6 +57,14 @@ export function proofFigures(proofs: readonly ProofMeasures[], insufficient: Rea
     scenarios: proofs.length,
     proved: proofs.filter((proof) => proof.ok).length,
     floors,
+    readPaths: {
+      played: proofs.reduce((sum, proof) => sum + proof.readPaths.played, 0),
+      lowest: Math.min(
+        1,
+        ...proofs.filter((proof) => proof.readPaths.played > 0).map((proof) => proof.readPaths.lowest),
+      ),
+      scenarios: proofs.filter((proof) => proof.readPaths.played > 0).length,
+    },
     liars: {
       played: withLiars.reduce((sum, proof) => sum + proof.liars.played, 0),
       highest: Math.max(0, ...withLiars.map((proof) => proof.liars.highest)),
@@ -95,6 +105,7 @@ export function renderProofFigures(figures: ProofFigures): string[] {
         `floor ${agent}: highest ${floor.highest.toFixed(3)}, mean ${floor.mean.toFixed(3)} over ${floor.scenarios} scenarios (insufficient information left out)`,
     ),
     `lies against claim minefields: ${figures.liars.played} played in ${figures.liars.scenarios} scenarios, highest score ${figures.liars.highest.toFixed(3)}`,
+    `other read paths the tools allow (generated): ${figures.readPaths.played} in ${figures.readPaths.scenarios} scenarios, lowest score ${figures.readPaths.lowest.toFixed(3)}`,
     `alternative solutions: ${figures.alternatives.played} in ${figures.alternatives.scenarios} scenarios, lowest score ${figures.alternatives.lowest.toFixed(3)}`,
     `wrong solutions: ${figures.wrong.played}, highest score ${figures.wrong.highest.toFixed(3)}, ${figures.wrong.perfect} scoring 1`,
     `asking the user to confirm before the first action (generated): ${figures.confirmFirst.played} scenarios, lowest score ${figures.confirmFirst.lowest.toFixed(3)}`,
@@ -114,6 +125,8 @@ export function encodeProofFigures(
     ...Object.fromEntries(proof.wrong.map((wrong, index) => [`wrong.${index}`, wrong.score])),
     ...(proof.confirmFirst === undefined ? {} : { 'confirm-first': proof.confirmFirst }),
     'liars.played': proof.liars.played,
+    'read-paths.played': proof.readPaths.played,
+    'read-paths.lowest': proof.readPaths.lowest,
     'liars.highest': proof.liars.highest,
     'facts.checked': proof.facts.checked,
     'facts.rendered': proof.facts.rendered,
@@ -148,6 +161,7 @@ export function summarizeSandboxProofs(proofs: readonly CaseProof[]): readonly s
       ...(confirmFirst === undefined ? {} : { confirmFirst }),
       floors,
       liars: { played: figures['liars.played'] ?? 0, highest: figures['liars.highest'] ?? 0 },
+      readPaths: { played: figures['read-paths.played'] ?? 0, lowest: figures['read-paths.lowest'] ?? 1 },
       facts: {
         checked: figures['facts.checked'] ?? 0,
         rendered: figures['facts.rendered'] ?? 0,

@@ -6,14 +6,15 @@ import { sandboxOracle } from './oracle.js';
 import { runSandboxCase, type SandboxEpisodeResult, sandboxToolSet } from './play.js';
 import { proveClaims } from './prove-claims.js';
 import { confirmFirstSolution } from './prove-confirm-first.js';
+import { ALTERNATIVE_FLOOR } from './prove-constants.js';
 import { proveFacts } from './prove-facts.js';
 import { proveFloors } from './prove-floors.js';
+import { proveReadPaths } from './prove-read-paths.js';
 import { encodeProofFigures } from './prove-summary.js';
 import type { SandboxScenario } from './sandbox-scenario.js';
 import type { TrivialAgentName } from './trivial-agents.js';
 
-/** A correct alternative solution must score at least this. */
-export const ALTERNATIVE_FLOOR = 0.95;
+export { ALTERNATIVE_FLOOR } from './prove-constants.js';
 
 export interface ScenarioProof {
   readonly scenario: string;
@@ -30,6 +31,8 @@ export interface ScenarioProof {
   readonly floors: Readonly<Record<TrivialAgentName, number>>;
   /** How many lies were played against the scenario's `claim` minefields, and the highest score one got. */
   readonly liars: { readonly played: number; readonly highest: number };
+  /** Generated read paths (list everything, another phone form) played, and the lowest score one got. */
+  readonly readPaths: { readonly played: number; readonly lowest: number };
   /** Answer milestones with facts proven both ways: the lowest reworded and highest perturbed score. */
   readonly facts: {
     readonly checked: number;
@@ -49,6 +52,8 @@ interface OriginalCaseProof {
   readonly confirmFirst?: number;
   readonly floors: Readonly<Record<TrivialAgentName, number>>;
   readonly liars: { readonly played: number; readonly highest: number };
+  /** Generated read paths (list everything, another phone form) played, and the lowest score one got. */
+  readonly readPaths: { readonly played: number; readonly lowest: number };
   readonly facts: {
     readonly checked: number;
     readonly rendered: number;
@@ -89,11 +94,12 @@ export async function proveScenario(
           alternatives: [],
           floors: {} as Record<TrivialAgentName, number>,
           liars: { played: 0, highest: 0 },
+          readPaths: { played: 0, lowest: 1 },
           facts: { checked: 0, rendered: 0, mutated: 0, lowestReworded: 1, highestPerturbed: 0 },
           checks: [],
         };
   problems.push(...rest.checks.filter((check) => !check.ok).map((check) => check.detail));
-  const { wrong, alternatives, confirmFirst, floors, liars, facts } = rest;
+  const { wrong, alternatives, confirmFirst, floors, liars, readPaths, facts } = rest;
   return {
     scenario: scenario.id,
     file: scenario.file,
@@ -103,6 +109,7 @@ export async function proveScenario(
     ...(confirmFirst === undefined ? {} : { confirmFirst }),
     floors,
     liars,
+    readPaths,
     facts,
     problems,
   };
@@ -202,6 +209,8 @@ async function proveOriginalCase(
   checks.push(...problemChecks('trivial agents stay below the floor limit', floorProof.problems));
   const claimProof = await proveClaims(original, scenario.gold);
   checks.push(...problemChecks('lies against claim minefields score 0', claimProof.problems));
+  const readPaths = await proveReadPaths(original, scenario.gold);
+  checks.push(...problemChecks('other read paths the tools allow keep the episode', readPaths.problems));
   if (scoring === 'facts') {
     const paper = await runSandboxCase({
       sandboxCase: original,
@@ -225,6 +234,7 @@ async function proveOriginalCase(
     ...(confirmFirst ? { confirmFirst: confirmFirst.score } : {}),
     floors: floorProof.floors,
     liars: { played: claimProof.liars, highest: claimProof.highest },
+    readPaths: { played: readPaths.played, lowest: readPaths.lowest },
     facts: {
       checked: factProof.checked,
       rendered: factProof.rendered,

@@ -2,6 +2,7 @@ import { EpisodeView } from '../../../scoring/episode-view.js';
 import type { Trajectory } from '../../../spec/index.js';
 import { remembered, type WorldSchema } from '../../../world/index.js';
 import { failsFirstCheck, scoreConstraint } from './constraint-score.js';
+import { type EpisodePenalty, episodePenalties, penalizedScore } from './episode-penalties.js';
 import { type GuardrailNote, guardrailBreach } from './guardrail.js';
 import { constraintsUpperBound } from './milestone-bound.js';
 import {
@@ -19,7 +20,6 @@ import {
 } from './milestone-spec.js';
 import type { ScoringProfile } from './scoring-profile.js';
 import { turnCount } from './turn-count.js';
-import { type EpisodePenalty, episodePenalties, penalizedScore } from './episode-penalties.js';
 import { unrequestedChange } from './unrequested-changes.js';
 
 export interface MilestoneGraphSpec {

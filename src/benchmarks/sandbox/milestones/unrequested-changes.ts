@@ -11,10 +11,7 @@ export const UNREQUESTED_CHANGE = 'unrequested-change';
  * carried out (an insufficient-information scenario) any such change is damage: an invented reminder, a
  * deleted row, a switch flipped — without a minefield written for it.
  */
-export function unrequestedChange(
-  view: EpisodeView,
-  milestones: readonly MilestoneSpec[],
-): MilestoneMatch | undefined {
+export function unrequestedChange(view: EpisodeView, milestones: readonly MilestoneSpec[]): MilestoneMatch | undefined {
   const asked = new Set(
     milestones
       .filter((milestone) => milestone.scored !== false)
