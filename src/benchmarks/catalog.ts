@@ -55,6 +55,19 @@ export const BENCHMARK_CATALOG: readonly BenchmarkDescriptor[] = [
         choices: ['facts', 'paper'],
         default: 'facts',
       },
+      {
+        flag: 'judge',
+        description:
+          'a model that judges each answer milestone beside the typed checker (recorded, not scored); with validate --prove, its agreement with the checker',
+        commands: ['run', 'validate'],
+        type: 'string',
+      },
+      {
+        flag: 'judge-base-url',
+        description: "the judge model's server (for openai-compatible:<model> judges)",
+        commands: ['run', 'validate'],
+        type: 'string',
+      },
     ],
   },
   {

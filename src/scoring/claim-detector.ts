@@ -118,7 +118,8 @@ const HYPOTHETICAL =
 const CONDITIONAL =
   /\b(?:if|once|unless|whether|as soon as|want me to|like me to|do you want|need|needs|able to|for example|for instance|e\.g\.|such as)\b/;
 /** A rate, not an amount: "one dollar is £0.74", "per share", "the exchange rate". */
-const RATE = /\b(?:one|1|a)\s+(?:us\s+)?(?:dollar|euro|pound|yen|franc|usd|eur|gbp|jpy|chf)\b|\bper\s+(?:dollar|euro|pound|share|unit)\b|\b(?:exchange )?rate\b/;
+const RATE =
+  /\b(?:one|1|a)\s+(?:us\s+)?(?:dollar|euro|pound|yen|franc|usd|eur|gbp|jpy|chf)\b|\bper\s+(?:dollar|euro|pound|share|unit)\b|\b(?:exchange )?rate\b/;
 const FUTURE = /\b(?:i'll|i will|i'm going to|i am going to|will|going to|we'll)\b/;
 
 /** The clauses of a text, lower-cased with typographic apostrophes and quotes made plain. */

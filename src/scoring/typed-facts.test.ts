@@ -71,14 +71,18 @@ const CASES: readonly { fact: AnswerFact; stated: string[]; contradicted: string
   {
     fact: { state: 'cellular', on: false },
     stated: [
-      "Wi-Fi is the only thing switched on; cellular, location and low battery mode are off.",
+      'Wi-Fi is the only thing switched on; cellular, location and low battery mode are off.',
       'Cellular is off.',
       'Cellular service is not on.',
       'Mobile data is disabled.',
       'Everything is off.',
     ],
     contradicted: ['Cellular is on.', 'Wifi and cellular are both on.', 'I turned on cellular.'],
-    missing: ['Turning cellular on would fix it.', 'If you switch cellular on, texts will go out.', 'Low battery mode keeps cellular off.'],
+    missing: [
+      'Turning cellular on would fix it.',
+      'If you switch cellular on, texts will go out.',
+      'Low battery mode keeps cellular off.',
+    ],
   },
   {
     fact: { higher: ['Oracle', 'ORCL'], lower: ['Microsoft', 'MSFT'] },

@@ -141,7 +141,11 @@ export function countsIn(text: string, nouns: readonly string[]): number[] {
     if (value !== undefined) counts.push(value);
   }
   // "she sent nothing today", "none came in": zero, said of a sending or receiving.
-  if (/\b(?:sent|texted|messaged|received|got|wrote|came in|arrived)\b[^.;]*\b(?:nothing|none|no one|anything)\b|\b(?:nothing|none|no one)\b[^.;]*\b(?:sent|texted|messaged|came|arrived|received)\b/.test(lower)) {
+  if (
+    /\b(?:sent|texted|messaged|received|got|wrote|came in|arrived)\b[^.;]*\b(?:nothing|none|no one|anything)\b|\b(?:nothing|none|no one)\b[^.;]*\b(?:sent|texted|messaged|came|arrived|received)\b/.test(
+      lower,
+    )
+  ) {
     counts.push(0);
   }
   if (new RegExp(String.raw`\b(?:${nouns.map(escapeRegExp).join('|')})`, 'i').test(lower) || nouns.length === 0) {

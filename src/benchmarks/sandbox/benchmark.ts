@@ -1,5 +1,6 @@
 import type { Benchmark } from '../../spec/index.js';
 import type { SandboxCase } from './cases.js';
+import { judgeOf } from './judge-option.js';
 import { loadSandboxCases } from './load-cases.js';
 import { SANDBOX_AGENTS, sandboxReference } from './oracle.js';
 import { playSandboxEpisode } from './play.js';
@@ -32,7 +33,8 @@ export const sandboxBenchmark: Benchmark<SandboxCase, SandboxEpisodeRecord> = {
   caseGroup: (sandboxCase) => sandboxCase.scenario.id,
   loadCases: loadSandboxCases,
   play: playSandboxEpisode,
-  prove: (sandboxCase, { options }) => proveSandboxCase(sandboxCase, scoringProfileOf(options)),
+  prove: async (sandboxCase, { options }) =>
+    proveSandboxCase(sandboxCase, scoringProfileOf(options), await judgeOf(options)),
   summarizeProofs: summarizeSandboxProofs,
   reference: sandboxReference,
   referencePlayer: sandboxReferencePlayer,

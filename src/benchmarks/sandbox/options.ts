@@ -1,6 +1,7 @@
 import type { BenchmarkOption, BenchmarkOptionValues } from '../../spec/index.js';
 import { AUGMENTATIONS } from '../../tools/augmentations/augmentation.js';
 import { SANDBOX_CATEGORIES } from './categories.js';
+import { JUDGE_OPTIONS } from './judge-option.js';
 import { SCORING_OPTION } from './scoring-option.js';
 
 /** The flags the sandbox benchmark adds to `run`, `list` and `validate`. */
@@ -22,6 +23,7 @@ export const SANDBOX_OPTIONS: readonly BenchmarkOption[] = [
     choices: AUGMENTATIONS,
   },
   SCORING_OPTION,
+  ...JUDGE_OPTIONS,
 ];
 
 /** A multiple-valued option's values (none when it was not given). */

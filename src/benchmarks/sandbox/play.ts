@@ -16,6 +16,8 @@ import { augmentedToolSet, type ToolRegistry, ToolSet } from '../../tools/index.
 import { ScriptedUser } from '../../users/index.js';
 import { EpisodeClock, remembered, requireTable, WorldSnapshot } from '../../world/index.js';
 import type { SandboxCase } from './cases.js';
+import { judgeEpisode } from './judge-answers.js';
+import { judgeOf } from './judge-option.js';
 import { type EpisodeScore, evaluateEpisode, type ScoringProfile } from './milestones/index.js';
 import { type SandboxEpisodeRecord, sandboxEpisodeRecord } from './record.js';
 import type { SandboxScenario } from './sandbox-scenario.js';
@@ -185,7 +187,12 @@ export async function playSandboxEpisode(
     ...(input.user ? { user: input.user } : {}),
     ...(input.limits.maxMessages === undefined ? {} : { maxMessages: input.limits.maxMessages }),
   });
-  const record = sandboxEpisodeRecord(input.case, input.trial, input.agent.name, { trajectory, score });
+  const judge = judgeOf(input.options);
+  const judgements =
+    judge && trajectory.termination.type !== 'infrastructure-failure'
+      ? await judgeEpisode(input.case.scenario, trajectory, score, await judge, input.signal)
+      : undefined;
+  const record = sandboxEpisodeRecord(input.case, input.trial, input.agent.name, { trajectory, score, judgements });
   const labels = { ...input.case.labels, scenarioId: input.case.scenario.id };
   if (trajectory.termination.type === 'infrastructure-failure') {
     return { status: 'failed', error: trajectory.termination.message, metrics: {}, labels, record, sharedParts };

@@ -1,8 +1,10 @@
 import { SolutionAgent } from '../../agents/index.js';
-import { type AnswerFact, EpisodeView, statesFact } from '../../scoring/index.js';
-import type { Trajectory, Turn } from '../../spec/index.js';
+import { judgeAnswer } from '../../scoring/answer-judge.js';
+import { type AnswerFact, EpisodeView, factVerdict, statesFact } from '../../scoring/index.js';
+import type { ModelAdapter, Trajectory, Turn } from '../../spec/index.js';
 import type { SandboxCase } from './cases.js';
 import { mutations, renderings } from './fact-variants.js';
+import { clockText } from './judge-answers.js';
 import { type EpisodeScore, fillFact, type MatchContext, scoreConstraint } from './milestones/index.js';
 import { runSandboxCase } from './play.js';
 import { sandboxToolkit } from './sandbox-toolkit.js';
@@ -23,7 +25,11 @@ export async function proveFacts(
   sandboxCase: SandboxCase,
   gold: readonly Turn[],
   goldRun: { readonly trajectory: Trajectory; readonly score: EpisodeScore },
+  /** `--judge`: a model asked about the gold answer, each rendering and each mutation. */
+  judge?: ModelAdapter,
 ): Promise<{
+  judged: number;
+  agreed: number;
   checked: number;
   rendered: number;
   mutated: number;
@@ -37,6 +43,22 @@ export async function proveFacts(
   let highestPerturbed = 0;
   let rendered = 0;
   let mutated = 0;
+  let judged = 0;
+  let agreed = 0;
+  const clockNow = clockText(goldRun.trajectory.clock);
+  /** Asks the judge about an answer and counts whether it agrees with the typed checker. */
+  const askJudge = async (facts: readonly AnswerFact[], text: string) => {
+    if (!judge) return;
+    const typed = facts.every((fact) => factVerdict(text, fact, goldRun.trajectory.clock) === 'stated');
+    const verdict = await judgeAnswer(judge, {
+      goal: sandboxCase.scenario.user.goal,
+      facts,
+      answer: text,
+      now: clockNow,
+    });
+    judged += 1;
+    if (verdict.correct === typed) agreed += 1;
+  };
   const view = new EpisodeView(goldRun.trajectory, sandboxToolkit().schema);
   const matchedAt = new Map(goldRun.score.milestones.map((match) => [match.milestone, match.messageIndex]));
   const context: MatchContext = { predecessorIndex: view.startIndex, matched: (id) => matchedAt.get(id) ?? -1 };
@@ -79,6 +101,7 @@ export async function proveFacts(
         });
       };
       checked += 1;
+      await askJudge(filled, message.text);
       const clock = goldRun.trajectory.clock;
       // Every rendering of each fact, combined: the k-th answer writes each fact in its k-th form.
       const forms = filled.map((fact) => renderings(fact, clock));
@@ -89,6 +112,7 @@ export async function proveFacts(
           .filter((sentence) => sentence !== '')
           .join(' ');
         const rewordedScore = await play(reworded);
+        await askJudge(filled, reworded);
         rendered += 1;
         lowestReworded = Math.min(lowestReworded, rewordedScore);
         if (rewordedScore < REWORDED_FLOOR) {
@@ -107,6 +131,7 @@ export async function proveFacts(
         }
         for (const perturbed of wrong) {
           const perturbedScore = await playAnswer(perturbed);
+          await askJudge(filled, perturbed);
           mutated += 1;
           highestPerturbed = Math.max(highestPerturbed, perturbedScore);
           if (perturbedScore > PERTURBED_LIMIT) {
@@ -118,5 +143,5 @@ export async function proveFacts(
       }
     }
   }
-  return { checked, rendered, mutated, lowestReworded, highestPerturbed, problems };
+  return { checked, rendered, mutated, judged, agreed, lowestReworded, highestPerturbed, problems };
 }

@@ -29,6 +29,8 @@ export interface ProofFigures {
   /** Answer milestones with facts proven both ways. */
   readonly facts: {
     readonly checked: number;
+    readonly judged: number;
+    readonly agreed: number;
     readonly rendered: number;
     readonly mutated: number;
     readonly lowestReworded: number;
@@ -87,6 +89,8 @@ export function proofFigures(proofs: readonly ProofMeasures[], insufficient: Rea
     facts: {
       checked: proofs.reduce((sum, proof) => sum + proof.facts.checked, 0),
       rendered: proofs.reduce((sum, proof) => sum + proof.facts.rendered, 0),
+      judged: proofs.reduce((sum, proof) => sum + proof.facts.judged, 0),
+      agreed: proofs.reduce((sum, proof) => sum + proof.facts.agreed, 0),
       mutated: proofs.reduce((sum, proof) => sum + proof.facts.mutated, 0),
       lowestReworded: Math.min(
         1,
@@ -110,6 +114,11 @@ export function renderProofFigures(figures: ProofFigures): string[] {
     `wrong solutions: ${figures.wrong.played}, highest score ${figures.wrong.highest.toFixed(3)}, ${figures.wrong.perfect} scoring 1`,
     `asking the user to confirm before the first action (generated): ${figures.confirmFirst.played} scenarios, lowest score ${figures.confirmFirst.lowest.toFixed(3)}`,
     `answers with facts: ${figures.facts.checked} proven both ways; ${figures.facts.rendered} renderings in other formats ≥ ${figures.facts.lowestReworded.toFixed(3)}, ${figures.facts.mutated} mutations (a neighbouring value, the day before, the opposite state, …) ≤ ${figures.facts.highestPerturbed.toFixed(3)}`,
+    ...(figures.facts.judged > 0
+      ? [
+          `judge: agrees with the typed checker on ${figures.facts.agreed} of ${figures.facts.judged} answers (${((100 * figures.facts.agreed) / figures.facts.judged).toFixed(1)}%: the gold answers, their renderings and mutations)`,
+        ]
+      : []),
   ];
 }
 
@@ -130,6 +139,8 @@ export function encodeProofFigures(
     'liars.highest': proof.liars.highest,
     'facts.checked': proof.facts.checked,
     'facts.rendered': proof.facts.rendered,
+    'facts.judged': proof.facts.judged,
+    'facts.agreed': proof.facts.agreed,
     'facts.mutated': proof.facts.mutated,
     'facts.lowest-reworded': proof.facts.lowestReworded,
     'facts.highest-perturbed': proof.facts.highestPerturbed,
@@ -165,6 +176,8 @@ export function summarizeSandboxProofs(proofs: readonly CaseProof[]): readonly s
       facts: {
         checked: figures['facts.checked'] ?? 0,
         rendered: figures['facts.rendered'] ?? 0,
+        judged: figures['facts.judged'] ?? 0,
+        agreed: figures['facts.agreed'] ?? 0,
         mutated: figures['facts.mutated'] ?? 0,
         lowestReworded: figures['facts.lowest-reworded'] ?? 1,
         highestPerturbed: figures['facts.highest-perturbed'] ?? 0,

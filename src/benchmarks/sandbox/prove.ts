@@ -1,5 +1,5 @@
 import { SolutionAgent } from '../../agents/index.js';
-import type { CaseProof, ProofCheck, Turn } from '../../spec/index.js';
+import type { CaseProof, ModelAdapter, ProofCheck, Turn } from '../../spec/index.js';
 import { type SandboxCase, sandboxCases } from './cases.js';
 import type { EpisodeScore, ScoringProfile } from './milestones/index.js';
 import { sandboxOracle } from './oracle.js';
@@ -36,6 +36,9 @@ export interface ScenarioProof {
   /** Answer milestones with facts proven both ways: the lowest reworded and highest perturbed score. */
   readonly facts: {
     readonly checked: number;
+    /** Answers the `--judge` model was asked about, and how many of its verdicts the typed checker shares. */
+    readonly judged: number;
+    readonly agreed: number;
     readonly rendered: number;
     readonly mutated: number;
     readonly lowestReworded: number;
@@ -56,6 +59,9 @@ interface OriginalCaseProof {
   readonly readPaths: { readonly played: number; readonly lowest: number };
   readonly facts: {
     readonly checked: number;
+    /** Answers the `--judge` model was asked about, and how many of its verdicts the typed checker shares. */
+    readonly judged: number;
+    readonly agreed: number;
     readonly rendered: number;
     readonly mutated: number;
     readonly lowestReworded: number;
@@ -95,7 +101,7 @@ export async function proveScenario(
           floors: {} as Record<TrivialAgentName, number>,
           liars: { played: 0, highest: 0 },
           readPaths: { played: 0, lowest: 1 },
-          facts: { checked: 0, rendered: 0, mutated: 0, lowestReworded: 1, highestPerturbed: 0 },
+          facts: { checked: 0, judged: 0, agreed: 0, rendered: 0, mutated: 0, lowestReworded: 1, highestPerturbed: 0 },
           checks: [],
         };
   problems.push(...rest.checks.filter((check) => !check.ok).map((check) => check.detail));
@@ -123,12 +129,13 @@ export async function proveScenario(
 export async function proveSandboxCase(
   sandboxCase: SandboxCase,
   scoring: ScoringProfile = 'facts',
+  judge?: ModelAdapter,
 ): Promise<CaseProof> {
   const { run, check } = await proveGold(sandboxCase, scoring);
   const checks: ProofCheck[] = [check];
   const original = sandboxCases([sandboxCase.scenario])[0];
   if (original?.id !== sandboxCase.id) return { caseId: sandboxCase.id, checks };
-  const proof = await proveOriginalCase(sandboxCase, run, scoring);
+  const proof = await proveOriginalCase(sandboxCase, run, scoring, judge);
   checks.push(...proof.checks);
   return { caseId: sandboxCase.id, checks, figures: encodeProofFigures(sandboxCase.scenario, proof) };
 }
@@ -172,6 +179,7 @@ async function proveOriginalCase(
   original: SandboxCase,
   goldRun: SandboxEpisodeResult,
   scoring: ScoringProfile,
+  judge?: ModelAdapter,
 ): Promise<OriginalCaseProof> {
   const { scenario } = original;
   const checks: ProofCheck[] = [];
@@ -226,7 +234,7 @@ async function proveOriginalCase(
         : `gold solution scores ${paper.score.score.toFixed(4)} under --scoring paper, not 1`,
     });
   }
-  const factProof = await proveFacts(original, scenario.gold, goldRun);
+  const factProof = await proveFacts(original, scenario.gold, goldRun, judge);
   checks.push(...problemChecks('answers with facts proven both ways', factProof.problems));
   return {
     wrong,
@@ -237,6 +245,8 @@ async function proveOriginalCase(
     readPaths: { played: readPaths.played, lowest: readPaths.lowest },
     facts: {
       checked: factProof.checked,
+      judged: factProof.judged,
+      agreed: factProof.agreed,
       rendered: factProof.rendered,
       mutated: factProof.mutated,
       lowestReworded: factProof.lowestReworded,

@@ -169,178 +169,209 @@ if (v50 === INVALID) {
   if ("penalties" in input) return INVALID;
   v50 = undefined;
 }
-const v63 = input["milestoneGraph"];
+const v63 = input["judgements"];
 let v64 = (() => {
   let v65;
   if (v63 !== undefined) {
-    if (typeof v63 !== "object" || v63 === null || Array.isArray(v63)) return INVALID;
-    const v66 = v63["nodes"];
-    if (!Array.isArray(v66)) return INVALID;
-    const v67 = new Array(v66.length);
-    for (let v68 = 0; v68 < v66.length; v68++) {
-      const v69 = v66[v68];
-      if (typeof v69 !== "object" || v69 === null || Array.isArray(v69)) return INVALID;
-      const v70 = v69["id"];
-      if (typeof v70 !== "string") return INVALID;
-      const v71 = v69["description"];
-      let v72 = (() => {
-        let v73;
-        if (v71 !== undefined) {
-          if (typeof v71 !== "string") return INVALID;
-          v73 = v71;
-        }
-        return v73;
-      })();
-      if (v72 === INVALID) {
-        if ("description" in v69) return INVALID;
-        v72 = undefined;
-      }
-      const v74 = v69["scored"];
-      if (typeof v74 !== "boolean") return INVALID;
-      const v75 = {};
-      v75["id"] = v70;
-      if ("description" in v69) v75["description"] = v72;
-      v75["scored"] = v74;
-      v67[v68] = v75;
+    if (!Array.isArray(v63)) return INVALID;
+    const v66 = new Array(v63.length);
+    for (let v67 = 0; v67 < v63.length; v67++) {
+      const v68 = v63[v67];
+      if (typeof v68 !== "object" || v68 === null || Array.isArray(v68)) return INVALID;
+      const v69 = v68["milestone"];
+      if (typeof v69 !== "string") return INVALID;
+      const v70 = v68["messageIndex"];
+      if (typeof v70 !== "number" || !Number.isFinite(v70)) return INVALID;
+      const v71 = v68["correct"];
+      if (typeof v71 !== "boolean") return INVALID;
+      const v72 = v68["typed"];
+      if (typeof v72 !== "boolean") return INVALID;
+      const v73 = v68["reason"];
+      if (typeof v73 !== "string") return INVALID;
+      const v74 = { "milestone": v69, "messageIndex": v70, "correct": v71, "typed": v72, "reason": v73 };
+      v66[v67] = v74;
     }
-    const v76 = v63["edges"];
-    if (!Array.isArray(v76)) return INVALID;
-    const v77 = new Array(v76.length);
-    for (let v78 = 0; v78 < v76.length; v78++) {
-      const v79 = v76[v78];
-      if (!Array.isArray(v79)) return INVALID;
-      if (v79.length < 2 || v79.length > 2) return INVALID;
-      const v80 = [];
-      const v81 = v79[0];
-      if (typeof v81 !== "string") return INVALID;
-      v80[0] = v81;
-      const v82 = v79[1];
-      if (typeof v82 !== "string") return INVALID;
-      v80[1] = v82;
-      v77[v78] = v80;
-    }
-    const v83 = { "nodes": v67, "edges": v77 };
-    v65 = v83;
+    v65 = v66;
   }
   return v65;
 })();
 if (v64 === INVALID) {
-  if ("milestoneGraph" in input) return INVALID;
+  if ("judgements" in input) return INVALID;
   v64 = undefined;
 }
-const v84 = input["minefieldGraph"];
-let v85 = (() => {
-  let v86;
-  if (v84 !== undefined) {
-    if (typeof v84 !== "object" || v84 === null || Array.isArray(v84)) return INVALID;
-    const v87 = v84["nodes"];
-    if (!Array.isArray(v87)) return INVALID;
-    const v88 = new Array(v87.length);
-    for (let v89 = 0; v89 < v87.length; v89++) {
-      const v90 = v87[v89];
-      if (typeof v90 !== "object" || v90 === null || Array.isArray(v90)) return INVALID;
-      const v91 = v90["id"];
-      if (typeof v91 !== "string") return INVALID;
-      const v92 = v90["description"];
-      let v93 = (() => {
-        let v94;
-        if (v92 !== undefined) {
-          if (typeof v92 !== "string") return INVALID;
-          v94 = v92;
+const v75 = input["milestoneGraph"];
+let v76 = (() => {
+  let v77;
+  if (v75 !== undefined) {
+    if (typeof v75 !== "object" || v75 === null || Array.isArray(v75)) return INVALID;
+    const v78 = v75["nodes"];
+    if (!Array.isArray(v78)) return INVALID;
+    const v79 = new Array(v78.length);
+    for (let v80 = 0; v80 < v78.length; v80++) {
+      const v81 = v78[v80];
+      if (typeof v81 !== "object" || v81 === null || Array.isArray(v81)) return INVALID;
+      const v82 = v81["id"];
+      if (typeof v82 !== "string") return INVALID;
+      const v83 = v81["description"];
+      let v84 = (() => {
+        let v85;
+        if (v83 !== undefined) {
+          if (typeof v83 !== "string") return INVALID;
+          v85 = v83;
         }
-        return v94;
+        return v85;
       })();
-      if (v93 === INVALID) {
-        if ("description" in v90) return INVALID;
-        v93 = undefined;
+      if (v84 === INVALID) {
+        if ("description" in v81) return INVALID;
+        v84 = undefined;
       }
-      const v95 = v90["scored"];
-      if (typeof v95 !== "boolean") return INVALID;
-      const v96 = {};
-      v96["id"] = v91;
-      if ("description" in v90) v96["description"] = v93;
-      v96["scored"] = v95;
-      v88[v89] = v96;
+      const v86 = v81["scored"];
+      if (typeof v86 !== "boolean") return INVALID;
+      const v87 = {};
+      v87["id"] = v82;
+      if ("description" in v81) v87["description"] = v84;
+      v87["scored"] = v86;
+      v79[v80] = v87;
     }
-    const v97 = v84["edges"];
-    if (!Array.isArray(v97)) return INVALID;
-    const v98 = new Array(v97.length);
-    for (let v99 = 0; v99 < v97.length; v99++) {
-      const v100 = v97[v99];
-      if (!Array.isArray(v100)) return INVALID;
-      if (v100.length < 2 || v100.length > 2) return INVALID;
-      const v101 = [];
-      const v102 = v100[0];
-      if (typeof v102 !== "string") return INVALID;
-      v101[0] = v102;
-      const v103 = v100[1];
-      if (typeof v103 !== "string") return INVALID;
-      v101[1] = v103;
-      v98[v99] = v101;
+    const v88 = v75["edges"];
+    if (!Array.isArray(v88)) return INVALID;
+    const v89 = new Array(v88.length);
+    for (let v90 = 0; v90 < v88.length; v90++) {
+      const v91 = v88[v90];
+      if (!Array.isArray(v91)) return INVALID;
+      if (v91.length < 2 || v91.length > 2) return INVALID;
+      const v92 = [];
+      const v93 = v91[0];
+      if (typeof v93 !== "string") return INVALID;
+      v92[0] = v93;
+      const v94 = v91[1];
+      if (typeof v94 !== "string") return INVALID;
+      v92[1] = v94;
+      v89[v90] = v92;
     }
-    const v104 = { "nodes": v88, "edges": v98 };
-    v86 = v104;
+    const v95 = { "nodes": v79, "edges": v89 };
+    v77 = v95;
   }
-  return v86;
+  return v77;
 })();
-if (v85 === INVALID) {
-  if ("minefieldGraph" in input) return INVALID;
-  v85 = undefined;
+if (v76 === INVALID) {
+  if ("milestoneGraph" in input) return INVALID;
+  v76 = undefined;
 }
-const v105 = input["termination"];
-if (typeof v105 !== "object" || v105 === null || Array.isArray(v105)) return INVALID;
-const v106 = v105["type"];
-if (typeof v106 !== "string") return INVALID;
-const v107 = { "type": v106 };
-for (const k in v105) {
+const v96 = input["minefieldGraph"];
+let v97 = (() => {
+  let v98;
+  if (v96 !== undefined) {
+    if (typeof v96 !== "object" || v96 === null || Array.isArray(v96)) return INVALID;
+    const v99 = v96["nodes"];
+    if (!Array.isArray(v99)) return INVALID;
+    const v100 = new Array(v99.length);
+    for (let v101 = 0; v101 < v99.length; v101++) {
+      const v102 = v99[v101];
+      if (typeof v102 !== "object" || v102 === null || Array.isArray(v102)) return INVALID;
+      const v103 = v102["id"];
+      if (typeof v103 !== "string") return INVALID;
+      const v104 = v102["description"];
+      let v105 = (() => {
+        let v106;
+        if (v104 !== undefined) {
+          if (typeof v104 !== "string") return INVALID;
+          v106 = v104;
+        }
+        return v106;
+      })();
+      if (v105 === INVALID) {
+        if ("description" in v102) return INVALID;
+        v105 = undefined;
+      }
+      const v107 = v102["scored"];
+      if (typeof v107 !== "boolean") return INVALID;
+      const v108 = {};
+      v108["id"] = v103;
+      if ("description" in v102) v108["description"] = v105;
+      v108["scored"] = v107;
+      v100[v101] = v108;
+    }
+    const v109 = v96["edges"];
+    if (!Array.isArray(v109)) return INVALID;
+    const v110 = new Array(v109.length);
+    for (let v111 = 0; v111 < v109.length; v111++) {
+      const v112 = v109[v111];
+      if (!Array.isArray(v112)) return INVALID;
+      if (v112.length < 2 || v112.length > 2) return INVALID;
+      const v113 = [];
+      const v114 = v112[0];
+      if (typeof v114 !== "string") return INVALID;
+      v113[0] = v114;
+      const v115 = v112[1];
+      if (typeof v115 !== "string") return INVALID;
+      v113[1] = v115;
+      v110[v111] = v113;
+    }
+    const v116 = { "nodes": v100, "edges": v110 };
+    v98 = v116;
+  }
+  return v98;
+})();
+if (v97 === INVALID) {
+  if ("minefieldGraph" in input) return INVALID;
+  v97 = undefined;
+}
+const v117 = input["termination"];
+if (typeof v117 !== "object" || v117 === null || Array.isArray(v117)) return INVALID;
+const v118 = v117["type"];
+if (typeof v118 !== "string") return INVALID;
+const v119 = { "type": v118 };
+for (const k in v117) {
   if (k === "__proto__") continue;
   if (c2.has(k)) continue;
-  v107[k] = v105[k];
+  v119[k] = v117[k];
 }
-const v108 = input["diagnostics"];
-if (!c3(v108)) return INVALID;
-const v109 = {};
-const v112 = Object.getOwnPropertySymbols(v108);
-const v113 = Object.getOwnPropertyNames(v108);
-for (let v114 = 0; v114 < v113.length; v114++) {
-  const v110 = v113[v114];
-  if (v110 === "__proto__" || !c4.call(v108, v110)) continue;
-  const v111 = v108[v110];
-  if (typeof v111 !== "number" || !Number.isFinite(v111)) return INVALID;
-  v109[v110] = v111;
+const v120 = input["diagnostics"];
+if (!c3(v120)) return INVALID;
+const v121 = {};
+const v124 = Object.getOwnPropertySymbols(v120);
+const v125 = Object.getOwnPropertyNames(v120);
+for (let v126 = 0; v126 < v125.length; v126++) {
+  const v122 = v125[v126];
+  if (v122 === "__proto__" || !c4.call(v120, v122)) continue;
+  const v123 = v120[v122];
+  if (typeof v123 !== "number" || !Number.isFinite(v123)) return INVALID;
+  v121[v122] = v123;
 }
-for (let v114 = 0; v114 < v112.length; v114++) {
-  const v110 = v112[v114];
-  if (!c4.call(v108, v110)) continue;
+for (let v126 = 0; v126 < v124.length; v126++) {
+  const v122 = v124[v126];
+  if (!c4.call(v120, v122)) continue;
   return INVALID;
 }
-const v115 = input["trajectory"];
+const v127 = input["trajectory"];
 if (!("trajectory" in input)) return INVALID;
-const v116 = {};
-v116["formatVersion"] = v0;
-v116["caseId"] = v1;
-v116["baseId"] = v2;
-v116["scenarioId"] = v3;
-v116["augmentation"] = v4;
-v116["categories"] = v6;
-v116["trial"] = v9;
-v116["agent"] = v10;
-v116["score"] = v11;
-v116["milestoneScore"] = v12;
-v116["minefieldScore"] = v13;
-v116["turnCount"] = v14;
-v116["milestones"] = v16;
-v116["minefields"] = v33;
-if ("penalties" in input) v116["penalties"] = v50;
-if ("milestoneGraph" in input) v116["milestoneGraph"] = v64;
-if ("minefieldGraph" in input) v116["minefieldGraph"] = v85;
-v116["termination"] = v107;
-v116["diagnostics"] = v109;
-if (v115 !== undefined || "trajectory" in input) v116["trajectory"] = v115;
+const v128 = {};
+v128["formatVersion"] = v0;
+v128["caseId"] = v1;
+v128["baseId"] = v2;
+v128["scenarioId"] = v3;
+v128["augmentation"] = v4;
+v128["categories"] = v6;
+v128["trial"] = v9;
+v128["agent"] = v10;
+v128["score"] = v11;
+v128["milestoneScore"] = v12;
+v128["minefieldScore"] = v13;
+v128["turnCount"] = v14;
+v128["milestones"] = v16;
+v128["minefields"] = v33;
+if ("penalties" in input) v128["penalties"] = v50;
+if ("judgements" in input) v128["judgements"] = v64;
+if ("milestoneGraph" in input) v128["milestoneGraph"] = v76;
+if ("minefieldGraph" in input) v128["minefieldGraph"] = v97;
+v128["termination"] = v119;
+v128["diagnostics"] = v121;
+if (v127 !== undefined || "trajectory" in input) v128["trajectory"] = v127;
 for (const k in input) {
   if (k === "__proto__") continue;
   if (c5.has(k)) continue;
-  v116[k] = input[k];
+  v128[k] = input[k];
 }
-return v116;
-})(NOT_SURE, new Set(["before","after"]), new Set(["ungrounded-claim","misinformed","wrong-change"]), new Set(["type"]), isPlainObject, Object.prototype.propertyIsEnumerable, new Set(["formatVersion","caseId","baseId","scenarioId","augmentation","categories","trial","agent","score","milestoneScore","minefieldScore","turnCount","milestones","minefields","penalties","milestoneGraph","minefieldGraph","termination","diagnostics","trajectory"]));
+return v128;
+})(NOT_SURE, new Set(["before","after"]), new Set(["ungrounded-claim","misinformed","wrong-change"]), new Set(["type"]), isPlainObject, Object.prototype.propertyIsEnumerable, new Set(["formatVersion","caseId","baseId","scenarioId","augmentation","categories","trial","agent","score","milestoneScore","minefieldScore","turnCount","milestones","minefields","penalties","judgements","milestoneGraph","minefieldGraph","termination","diagnostics","trajectory"]));

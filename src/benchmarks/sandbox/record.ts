@@ -3,6 +3,7 @@ import { describeZodError, parseTrajectory } from '../../engine/trajectory-schem
 import type { Diagnostics, TerminationReason, Trajectory } from '../../spec/index.js';
 import type { SandboxCase } from './cases.js';
 import type { SandboxCategory } from './categories.js';
+import type { AnswerJudgement } from './judge-answers.js';
 import type { EpisodePenalty, EpisodeScore, MilestoneGraphSpec, MilestoneMatch } from './milestones/index.js';
 import { edgesOf } from './milestones/milestone-spec.js';
 
@@ -22,6 +23,8 @@ export interface SandboxEpisodeRecord {
   readonly turnCount: number;
   readonly milestones: readonly MilestoneMatch[];
   readonly minefields: readonly MilestoneMatch[];
+  /** `--judge`: a model's verdict on each answer milestone, beside the typed checker's (not scored). */
+  readonly judgements?: readonly AnswerJudgement[];
   /** Penalties of the default profile: a false claim, a misinforming answer, a wrong change. */
   readonly penalties?: readonly EpisodePenalty[];
   /** The scenario's milestone and minefield graphs, so a viewer can draw what was matched where. */
@@ -55,7 +58,15 @@ export function sandboxEpisodeRecord(
   sandboxCase: SandboxCase,
   trial: number,
   agent: string,
-  { trajectory, score }: { readonly trajectory: Trajectory; readonly score: EpisodeScore },
+  {
+    trajectory,
+    score,
+    judgements,
+  }: {
+    readonly trajectory: Trajectory;
+    readonly score: EpisodeScore;
+    readonly judgements?: readonly AnswerJudgement[] | undefined;
+  },
 ): SandboxEpisodeRecord {
   return {
     formatVersion: 1,
@@ -73,6 +84,7 @@ export function sandboxEpisodeRecord(
     milestones: score.milestones,
     minefields: score.minefields,
     ...(score.penalties ? { penalties: score.penalties } : {}),
+    ...(judgements ? { judgements } : {}),
     milestoneGraph: outlineGraph(sandboxCase.scenario.milestones),
     minefieldGraph: outlineGraph(sandboxCase.scenario.minefields),
     termination: trajectory.termination,
@@ -101,6 +113,13 @@ const penaltySchema = z.object({
   factor: z.number(),
   detail: z.string(),
 });
+const judgementSchema = z.object({
+  milestone: z.string(),
+  messageIndex: z.number(),
+  correct: z.boolean(),
+  typed: z.boolean(),
+  reason: z.string(),
+});
 const graphSchema = z.object({
   nodes: z.array(z.object({ id: z.string(), description: z.string().optional(), scored: z.boolean() })),
   edges: z.array(z.tuple([z.string(), z.string()])),
@@ -126,6 +145,7 @@ export const recordSchema = z.looseObject({
   milestones: z.array(matchSchema),
   minefields: z.array(matchSchema),
   penalties: z.array(penaltySchema).optional(),
+  judgements: z.array(judgementSchema).optional(),
   milestoneGraph: graphSchema.optional(),
   minefieldGraph: graphSchema.optional(),
   termination: z.looseObject({ type: z.string() }),
