@@ -164,6 +164,11 @@ export interface FactClock {
   /** Now, in seconds since the epoch. */
   readonly now: number;
   readonly timeZone: string;
+  /**
+   * The names of the other entities the world knows (its contacts, full and first names): an answer
+   * that names one of them where a `name` fact's entity is missing names the wrong one.
+   */
+  readonly names?: readonly string[];
 }
 
 /**
@@ -184,7 +189,7 @@ export function statesFact(text: string, fact: AnswerFact, clock?: FactClock): b
 /** What a text says of a fact (placeholders already filled). */
 export function factVerdict(text: string, fact: AnswerFact, clock?: FactClock): FactVerdict {
   const verdicts = remembered(verdictsByFact, fact, () => new Map<string, FactVerdict>());
-  const key = clock ? `${clock.now}\u0000${clock.timeZone}\u0000${text}` : text;
+  const key = clock ? `${clock.now}\u0000${clock.timeZone}\u0000${clock.names?.join('|') ?? ''}\u0000${text}` : text;
   return rememberedUpTo(verdicts, MAX_VERDICTS_PER_FACT, key, () => {
     const contentKey = `${Object.keys(fact).join(',')}\u0000${JSON.stringify(fact)}\u0000${key}`;
     return verdictsByContent.get(contentKey, () => verdictAfresh(text, fact, clock));
@@ -246,12 +251,18 @@ function verdictAfresh(text: string, fact: AnswerFact, clock: FactClock | undefi
     case 'number':
     case 'amount':
       return numberVerdict(text, fact);
-    case 'name':
-    case 'words':
-      return found(
-        mentionsAny(text.toLowerCase(), 'name' in fact ? fact.name : (fact as { words: unknown }).words),
-        false,
+    case 'name': {
+      const lower = text.toLowerCase();
+      const names = namesOf((fact as { name: string | readonly string[] }).name);
+      if (mentionsAny(lower, names)) return 'stated';
+      // Another entity of the world named instead: the wrong person.
+      const others = (clock?.names ?? []).filter(
+        (other) => !names.some((name) => name.includes(other.toLowerCase()) || other.toLowerCase().includes(name)),
       );
+      return mentionsAny(lower, others) ? 'contradicted' : 'missing';
+    }
+    case 'words':
+      return found(mentionsAny(text.toLowerCase(), (fact as { words: unknown }).words), false);
     case 'absent':
       return mentionsAny(text.toLowerCase(), (fact as { absent: unknown }).absent) ? 'contradicted' : 'stated';
     case 'yes': {

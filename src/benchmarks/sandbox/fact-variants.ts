@@ -126,6 +126,25 @@ function otherMutations(text: string, fact: AnswerFact, clock: FactClock): (stri
       if (!datesIn(text).some((found) => found.month === month && found.day === day) || (day ?? 1) <= 1) return [];
       return [text.replace(new RegExp(`\\b${day}(st|nd|rd|th)?\\b`), `${(day ?? 2) - 1}`)];
     }
+    case 'name': {
+      // Another entity of the same kind: the first other contact the world knows.
+      const names = (
+        Array.isArray((fact as { name: unknown }).name)
+          ? ((fact as { name: string[] }).name as string[])
+          : [String((fact as { name: unknown }).name)]
+      ).sort((a, b) => b.length - a.length);
+      const other = clock.names?.find(
+        (name) =>
+          !names.some(
+            (own) => own.toLowerCase().includes(name.toLowerCase()) || name.toLowerCase().includes(own.toLowerCase()),
+          ),
+      );
+      if (!other) return [];
+      let changed = text;
+      for (const own of names)
+        changed = changed.replace(new RegExp(`\\b${own.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\b`, 'gi'), other);
+      return [changed];
+    }
     case 'phone':
       // The last digit changed.
       return [text.replace(/(\d)(?!.*\d)/s, (digit: string) => String((Number(digit) + 1) % 10))];

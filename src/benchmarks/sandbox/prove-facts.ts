@@ -5,7 +5,7 @@ import type { ModelAdapter, Trajectory, Turn } from '../../spec/index.js';
 import type { SandboxCase } from './cases.js';
 import { mutations, renderings } from './fact-variants.js';
 import { clockText } from './judge-answers.js';
-import { type EpisodeScore, fillFact, type MatchContext, scoreConstraint } from './milestones/index.js';
+import { type EpisodeScore, factClock, fillFact, type MatchContext, scoreConstraint } from './milestones/index.js';
 import { runSandboxCase } from './play.js';
 import { sandboxToolkit } from './sandbox-toolkit.js';
 
@@ -45,11 +45,12 @@ export async function proveFacts(
   let mutated = 0;
   let judged = 0;
   let agreed = 0;
+  const view = new EpisodeView(goldRun.trajectory, sandboxToolkit().schema);
   const clockNow = clockText(goldRun.trajectory.clock);
   /** Asks the judge about an answer and counts whether it agrees with the typed checker. */
   const askJudge = async (facts: readonly AnswerFact[], text: string) => {
     if (!judge) return;
-    const typed = facts.every((fact) => factVerdict(text, fact, goldRun.trajectory.clock) === 'stated');
+    const typed = facts.every((fact) => factVerdict(text, fact, factClock(view)) === 'stated');
     const verdict = await judgeAnswer(judge, {
       goal: sandboxCase.scenario.user.goal,
       facts,
@@ -59,7 +60,6 @@ export async function proveFacts(
     judged += 1;
     if (verdict.correct === typed) agreed += 1;
   };
-  const view = new EpisodeView(goldRun.trajectory, sandboxToolkit().schema);
   const matchedAt = new Map(goldRun.score.milestones.map((match) => [match.milestone, match.messageIndex]));
   const context: MatchContext = { predecessorIndex: view.startIndex, matched: (id) => matchedAt.get(id) ?? -1 };
   const agentTexts = goldRun.trajectory.messages
@@ -78,7 +78,7 @@ export async function proveFacts(
         continue;
       }
       const facts = constraint.facts.map((fact) => fillFact(fact, view, context));
-      if (facts.some((fact) => fact === undefined || !statesFact(message.text, fact, goldRun.trajectory.clock))) {
+      if (facts.some((fact) => fact === undefined || !statesFact(message.text, fact, factClock(view)))) {
         problems.push(`the gold answer for "${milestone.id}" does not state all its facts`);
         continue;
       }
@@ -102,7 +102,7 @@ export async function proveFacts(
       };
       checked += 1;
       await askJudge(filled, message.text);
-      const clock = goldRun.trajectory.clock;
+      const clock = factClock(view);
       // Every rendering of each fact, combined: the k-th answer writes each fact in its k-th form.
       const forms = filled.map((fact) => renderings(fact, clock));
       const rounds = Math.max(1, ...forms.map((list) => list.length));

@@ -1,4 +1,4 @@
-import { type AnswerFact, factsSimilarity, factVerdict } from '../../../scoring/answer-facts.js';
+import { type AnswerFact, type FactClock, factsSimilarity, factVerdict } from '../../../scoring/answer-facts.js';
 import { claims } from '../../../scoring/claim-detector.js';
 import { type ColumnSimilarity, columnSimilarity } from '../../../scoring/column-similarity.js';
 import type { EpisodeView } from '../../../scoring/episode-view.js';
@@ -63,7 +63,7 @@ export function scoreConstraint(
         return 0;
       }
       if (!constraint.facts?.length) return wording;
-      const clock = view.trajectory.clock;
+      const clock = factClock(view);
       let stated = 0;
       let contradicted = 0;
       for (const fact of constraint.facts) {
@@ -75,6 +75,23 @@ export function scoreConstraint(
       return factsSimilarity(stated, constraint.facts.length, wording, contradicted);
     }
   }
+}
+
+/**
+ * What facts are read against in an episode: its clock, and the names of the contacts the world starts
+ * with (full and first names, the phone's owner left out), so naming another one is a wrong name.
+ */
+export function factClock(view: EpisodeView): FactClock {
+  return view.remember('fact-clock', () => {
+    const names: string[] = [];
+    if (view.initial.schema.tables.has('contacts')) {
+      for (const row of view.initial.rows('contacts')) {
+        if (row.is_self === true || typeof row.name !== 'string') continue;
+        names.push(row.name, row.name.split(/\s+/)[0] ?? row.name);
+      }
+    }
+    return { ...view.trajectory.clock, names: [...new Set(names)].filter((name) => name.length > 2) };
+  });
 }
 
 /**

@@ -1,7 +1,7 @@
 import { factVerdict } from '../../../scoring/answer-facts.js';
 import type { EpisodeView } from '../../../scoring/episode-view.js';
 import { ungroundedClaim } from './answer-grounding.js';
-import { fillFact, scoreConstraint } from './constraint-score.js';
+import { factClock, fillFact, scoreConstraint } from './constraint-score.js';
 import type { MatchContext, MilestoneMatch } from './milestone-matcher.js';
 import type { MilestoneSpec } from './milestone-spec.js';
 
@@ -63,12 +63,14 @@ export function episodePenalties(
     predecessorIndex: view.startIndex,
     matched: (id) => matchOf.get(id)?.messageIndex ?? -1,
   };
-  const clock = view.trajectory.clock;
+  const clock = factClock(view);
   const last = view.messages.length - 1;
   for (const milestone of milestones) {
-    if (milestone.scored === false || (milestone.weight ?? 1) === 0) continue;
+    // An unscored answer (the explanation in an insufficient-information scenario) still must not
+    // misinform: its facts are checked, its row changes are not.
+    const scored = milestone.scored !== false && (milestone.weight ?? 1) !== 0;
     const similarity = matchOf.get(milestone.id)?.similarity ?? 0;
-    if (similarity >= UNMET) continue;
+    if (scored && similarity >= UNMET) continue;
     for (const constraint of milestone.constraints) {
       if (constraint.type === 'message' && constraint.from === 'agent' && constraint.facts?.length) {
         const facts = constraint.facts.map((fact) => fillFact(fact, view, context));
@@ -86,6 +88,7 @@ export function episodePenalties(
           break;
         }
       }
+      if (!scored) continue;
       if (
         constraint.type === 'table' ||
         constraint.type === 'rows-added' ||
