@@ -16,6 +16,7 @@ import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import type { Embedder } from '../spec/index.js';
 import { InfrastructureError } from '../spec/index.js';
+import { encodeUseLite } from './use-lite-tokenizer.js';
 
 /** Finds the model's packages (for the thread to import) and their versions (for the fingerprint). */
 const packageRequire = createRequire(import.meta.url);
@@ -31,9 +32,15 @@ const MODEL_BATCH = 64;
  */
 const MODEL_THREAD = `
 const { parentPort, workerData } = require('node:worker_threads');
-const loading = Promise.all([import(workerData.embeddingsUrl), import(workerData.modelUrl)]).then(
-  ([{ initModel }, { modelSource }]) => initModel(modelSource),
-);
+${encodeUseLite.toString()}
+// The package's tokenizer takes time in the square of a text's length; this one gives the same ids in
+// linear time (see use-lite-tokenizer.ts). The model's embed() tokenizes through it.
+const loading = Promise.all([import(workerData.embeddingsUrl), import(workerData.modelUrl)])
+  .then(([{ initModel }, { modelSource }]) => initModel(modelSource))
+  .then((model) => {
+    model.tokenizer.encode = (text) => encodeUseLite(model.tokenizer, text);
+    return model;
+  });
 let loaded = false;
 loading.then(() => { loaded = true; }, () => {});
 // A text's vector changes in its last bits when a longer text is in the same call (the model pads to
