@@ -54,16 +54,35 @@ function byLength(model, texts) {
     if (!groups.has(tokens)) groups.set(tokens, []);
     groups.get(tokens).push(index);
   });
-  return groups.values();
+  return groups;
+}
+// A text without tokens (the empty string; NFKC never empties a text) gets an indices tensor with no
+// rows, and a call made only of such texts fails in the model ("sparseIndices should be a scalar,
+// vector, or matrix, but got shape 1,1,0,2"). Beside a text with tokens the model embeds it as an
+// empty row, and gives it the same vector whatever that other text is: the model's own vector for no
+// tokens, computed once beside a one-token text.
+let noTokens;
+function vectorOfNoTokens(model) {
+  noTokens ??= model.embed(['', 'a']).then(
+    (vectors) => vectors[0],
+    (error) => {
+      noTokens = undefined;
+      throw error;
+    },
+  );
+  return noTokens;
 }
 parentPort.on('message', async ({ texts }) => {
   try {
     const model = await loading;
     const vectors = new Array(texts.length);
-    for (const indices of byLength(model, texts)) {
+    for (const [tokens, indices] of byLength(model, texts)) {
       for (let start = 0; start < indices.length; start += ${MODEL_BATCH}) {
         const batch = indices.slice(start, start + ${MODEL_BATCH});
-        const embedded = await model.embed(batch.map((index) => texts[index]));
+        const embedded =
+          tokens === 0
+            ? await vectorOfNoTokens(model).then((vector) => batch.map(() => vector))
+            : await model.embed(batch.map((index) => texts[index]));
         batch.forEach((index, position) => { vectors[index] = Float32Array.from(embedded[position]); });
       }
     }
