@@ -53,7 +53,10 @@ describe.skipIf(!data)('ToolTalk original data', () => {
 
 describe('ToolTalk original data with the default embedder (use-lite)', () => {
   it('the oracle succeeds on every conversation, all scored at once as in a run', async ({ skip }) => {
-    skip(!data, 'the original ToolTalk data (../shared/data/tooltalk) is absent here');
+    const absent =
+      'ToolTalk with use-lite skipped: the original ToolTalk data (../shared/data/tooltalk) is absent here';
+    if (!data) console.warn(absent);
+    skip(!data, absent);
     const cases = loadToolTalkFolder(data as string).cases;
     // easy/SendEmail-easy sends an email with an empty body, which the model once could not embed (and
     // the episodes whose texts were asked for at the same moment failed with it: issue 24).
