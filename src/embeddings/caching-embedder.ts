@@ -2,8 +2,9 @@
  * An embedder that remembers every text's vector, so a run embeds each distinct text once (ToolTalk's
  * ground-truth texts recur in every trial and mode), and that gathers the texts episodes ask for at the
  * same moment into one request (a model embeds a batch far faster than its texts one by one).
- * Concurrent requests for the same text share one computation; a failed batch is forgotten, so a later
- * request tries again.
+ * Concurrent requests for the same text share one computation; a failed text is forgotten, so a later
+ * request tries again. When the inner embedder can fail a text alone (`embedEach`), only the requests
+ * that asked for that text fail; otherwise a failed batch fails every request in it.
  */
 import type { Embedder } from '../spec/index.js';
 
@@ -58,22 +59,22 @@ export class CachingEmbedder implements Embedder {
       this.flushScheduled = false;
       const batch = this.queue.splice(0, this.maxBatch);
       if (this.queue.length > 0) this.scheduleFlush(signal);
-      this.inner
-        .embed(
-          batch.map((pending) => pending.text),
-          signal,
-        )
-        .then(
-          (vectors) =>
-            batch.forEach((pending, index) => {
-              const vector = vectors[index];
-              if (vector) pending.resolve(vector);
-              else pending.reject(new Error(`embedder ${this.inner.id} returned no vector for a text`));
-            }),
-          (error: unknown) => {
-            for (const pending of batch) pending.reject(error);
-          },
-        );
+      const texts = batch.map((pending) => pending.text);
+      const results: Promise<readonly (Float32Array | Error)[]> = this.inner.embedEach
+        ? this.inner.embedEach(texts, signal)
+        : this.inner.embed(texts, signal);
+      results.then(
+        (embedded) =>
+          batch.forEach((pending, index) => {
+            const vector = embedded[index];
+            if (vector instanceof Error) pending.reject(vector);
+            else if (vector) pending.resolve(vector);
+            else pending.reject(new Error(`embedder ${this.inner.id} returned no vector for a text`));
+          }),
+        (error: unknown) => {
+          for (const pending of batch) pending.reject(error);
+        },
+      );
     });
   }
 }

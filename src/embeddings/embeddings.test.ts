@@ -62,6 +62,36 @@ describe('caching embedder', () => {
       ['a', 'b', 'c'],
     ]);
   });
+
+  it('fails only the requests for a text the inner embedder failed on alone (embedEach)', async () => {
+    const batches: string[][] = [];
+    const inner = {
+      id: 'picky',
+      dimensions: 1,
+      async embed(): Promise<Float32Array[]> {
+        throw new Error('embed is not used when embedEach is there');
+      },
+      async embedEach(texts: readonly string[]) {
+        batches.push([...texts]);
+        return texts.map((text) =>
+          text === 'bad' ? new Error(`picky cannot embed "${text}"`) : Float32Array.from([1]),
+        );
+      },
+    };
+    const cached = new CachingEmbedder(inner);
+    const [a, withBad, b] = await Promise.allSettled([
+      cached.embed(['a']),
+      cached.embed(['b', 'bad']),
+      cached.embed(['b']),
+    ]);
+    expect(batches).toEqual([['a', 'b', 'bad']]);
+    expect(a.status).toBe('fulfilled');
+    expect(b.status).toBe('fulfilled');
+    expect(withBad.status === 'rejected' && String(withBad.reason)).toBe('Error: picky cannot embed "bad"');
+    // The failed text is forgotten and asked for again; the others come from the cache.
+    await expect(cached.embed(['a', 'bad'])).rejects.toThrow('picky cannot embed');
+    expect(batches).toEqual([['a', 'b', 'bad'], ['bad']]);
+  });
 });
 
 describe('thresholds', () => {

@@ -16,6 +16,7 @@ import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import type { Embedder } from '../spec/index.js';
 import { InfrastructureError } from '../spec/index.js';
+import { encodeUseLite } from './use-lite-tokenizer.js';
 
 /** Finds the model's packages (for the thread to import) and their versions (for the fingerprint). */
 const packageRequire = createRequire(import.meta.url);
@@ -23,57 +24,121 @@ const packageRequire = createRequire(import.meta.url);
 /** Texts per model call: bounds the memory TensorFlow.js needs for one call. */
 const MODEL_BATCH = 64;
 
+/** USE lite's vectors' size. */
+const DIMENSIONS = 512;
+
 /**
  * The model thread (CommonJS, evaluated: it needs no file of its own next to the compiled code). It
- * loads the model at once and answers each `{ texts }`, in turn, with `{ vectors }` (transferred, not
- * copied) or `{ error }` (`modelMissing` when the model never loaded); an empty `texts` asks only
- * whether the model has loaded.
+ * loads the model at once and answers each `{ texts }`, in turn, with `{ vectors, errors }`: for each
+ * text its vector (transferred, not copied) or, when the model failed on that text alone, the error's
+ * message. `{ error }` fails the whole message (`modelMissing` when the model never loaded). An empty
+ * `texts` asks only whether the model has loaded.
  */
 const MODEL_THREAD = `
 const { parentPort, workerData } = require('node:worker_threads');
-const loading = Promise.all([import(workerData.embeddingsUrl), import(workerData.modelUrl)]).then(
-  ([{ initModel }, { modelSource }]) => initModel(modelSource),
-);
-let loaded = false;
-loading.then(() => { loaded = true; }, () => {});
+${encodeUseLite.toString()}
+// The package's tokenizer takes time in the square of a text's length; this one gives the same ids in
+// linear time (see use-lite-tokenizer.ts). The model's embed() tokenizes through it.
+const loading = Promise.all([import(workerData.embeddingsUrl), import(workerData.modelUrl)])
+  .then(([{ initModel }, { modelSource }]) => initModel(modelSource))
+  .then((model) => {
+    model.tokenizer.encode = (text) => encodeUseLite(model.tokenizer, text);
+    return model;
+  });
+loading.catch(() => {});
+const messageOf = (error) => (error instanceof Error ? error.message : String(error));
 // A text's vector changes in its last bits when a longer text is in the same call (the model pads to
 // the longest), so every call holds texts of one length in tokens: a text's vector is the one it has
 // alone, never dependent on what else was asked at the same moment. (Padding every call to a length
 // bucket would group more texts per call, but costs more than the calls it saves.)
-function byLength(model, texts) {
+function byLength(model, texts, errors) {
   const groups = new Map();
   texts.forEach((text, index) => {
-    const tokens = model.tokenizer.encode(text).length;
+    let tokens;
+    try {
+      tokens = model.tokenizer.encode(text).length;
+    } catch (error) {
+      errors[index] = messageOf(error);
+      return;
+    }
     if (!groups.has(tokens)) groups.set(tokens, []);
     groups.get(tokens).push(index);
   });
-  return groups.values();
+  return groups;
+}
+// A text without tokens (the empty string; NFKC never empties a text) gets an indices tensor with no
+// rows, and a call made only of such texts fails in the model ("sparseIndices should be a scalar,
+// vector, or matrix, but got shape 1,1,0,2"). Beside a text with tokens the model embeds it as an
+// empty row, and gives it the same vector whatever that other text is: the model's own vector for no
+// tokens, computed once beside a one-token text.
+let noTokens;
+function vectorOfNoTokens(model) {
+  noTokens ??= model.embed(['', 'a']).then(
+    (vectors) => vectors[0],
+    (error) => {
+      noTokens = undefined;
+      throw error;
+    },
+  );
+  return noTokens;
+}
+function checked(vector) {
+  if (!vector || vector.length !== ${DIMENSIONS}) {
+    throw new Error('the model gave ' + (vector ? vector.length : 'no') + ' numbers, not ${DIMENSIONS}');
+  }
+  if (!vector.every(Number.isFinite)) throw new Error('the model gave a vector with a number that is not finite');
+  return Float32Array.from(vector);
+}
+// One call for texts of one length. When it fails, each of its texts is embedded alone (its vector is
+// the same as in the call, above): a text that fails alone gets the error, and the others their vectors.
+async function embedInto(model, tokens, batch, texts, vectors, errors) {
+  try {
+    const embedded =
+      tokens === 0
+        ? await vectorOfNoTokens(model).then((vector) => batch.map(() => vector))
+        : await model.embed(batch.map((index) => texts[index]));
+    const checkedVectors = batch.map((_, position) => checked(embedded[position]));
+    batch.forEach((index, position) => { vectors[index] = checkedVectors[position]; });
+  } catch (error) {
+    if (batch.length === 1) errors[batch[0]] = messageOf(error);
+    else for (const index of batch) await embedInto(model, tokens, [index], texts, vectors, errors);
+  }
 }
 parentPort.on('message', async ({ texts }) => {
+  let model;
   try {
-    const model = await loading;
-    const vectors = new Array(texts.length);
-    for (const indices of byLength(model, texts)) {
+    model = await loading;
+  } catch (error) {
+    parentPort.postMessage({ error: messageOf(error), modelMissing: true });
+    return;
+  }
+  try {
+    const vectors = texts.map(() => null);
+    const errors = texts.map(() => null);
+    for (const [tokens, indices] of byLength(model, texts, errors)) {
       for (let start = 0; start < indices.length; start += ${MODEL_BATCH}) {
-        const batch = indices.slice(start, start + ${MODEL_BATCH});
-        const embedded = await model.embed(batch.map((index) => texts[index]));
-        batch.forEach((index, position) => { vectors[index] = Float32Array.from(embedded[position]); });
+        await embedInto(model, tokens, indices.slice(start, start + ${MODEL_BATCH}), texts, vectors, errors);
       }
     }
-    parentPort.postMessage({ vectors }, vectors.map((vector) => vector.buffer));
+    const transfer = vectors.filter((vector) => vector !== null).map((vector) => vector.buffer);
+    parentPort.postMessage({ vectors, errors }, transfer);
   } catch (error) {
-    const message = error instanceof Error ? error.message : String(error);
-    parentPort.postMessage({ error: message, modelMissing: !loaded });
+    parentPort.postMessage({ error: messageOf(error), modelMissing: false });
   }
 });
 `;
 
-type ModelReply = { vectors: Float32Array[] } | { error: string; modelMissing: boolean };
+type ModelReply =
+  | { vectors: (Float32Array | null)[]; errors: (string | null)[] }
+  | { error: string; modelMissing: boolean };
+
+/** A text's vector, or the error that kept the model from embedding that text (and no other). */
+export type TextEmbedding = Float32Array | InfrastructureError;
 
 /** A request for vectors, waiting for its turn or for the thread's answer. */
 interface Request {
   readonly texts: readonly string[];
-  resolve(vectors: Float32Array[]): void;
+  resolve(results: TextEmbedding[]): void;
   reject(error: Error): void;
 }
 
@@ -139,7 +204,16 @@ class ModelThread {
         request.reject(new InfrastructureError(`the offline embedding model (use-lite) failed: ${reply.error}`));
         continue;
       }
-      request.resolve(reply.vectors.slice(offset, offset + request.texts.length));
+      const first = offset;
+      request.resolve(
+        request.texts.map(
+          (text, position) =>
+            reply.vectors[first + position] ??
+            new InfrastructureError(
+              `the offline embedding model (use-lite) failed on the text ${describeText(text)}: ${reply.errors[first + position] ?? 'it gave no vector'}`,
+            ),
+        ),
+      );
       offset += request.texts.length;
     }
     this.onIdle();
@@ -166,7 +240,7 @@ class ModelPool {
 
   constructor(readonly size: number) {}
 
-  request(texts: readonly string[]): Promise<Float32Array[]> {
+  request(texts: readonly string[]): Promise<TextEmbedding[]> {
     return new Promise((resolve, reject) => {
       this.queued.push({ texts: texts.map(String), resolve, reject });
       this.dispatch();
@@ -193,6 +267,12 @@ class ModelPool {
       thread.run(this.queued.splice(0, Math.ceil(this.queued.length / Math.max(1, idle))));
     }
   }
+}
+
+/** A text as an error message shows it: quoted and escaped (control characters, lone surrogates), its start only when long. */
+function describeText(text: string): string {
+  const shown = text.length > 80 ? `${JSON.stringify(text.slice(0, 80))}…` : JSON.stringify(text);
+  return `${shown} (${text.length} characters)`;
 }
 
 function unavailable(reason: string): InfrastructureError {
@@ -240,7 +320,7 @@ function modelPool(): ModelPool {
 
 export class UseLiteEmbedder implements Embedder {
   readonly id = 'use-lite';
-  readonly dimensions = 512;
+  readonly dimensions = DIMENSIONS;
 
   get fingerprint(): string | undefined {
     fingerprint ??= { value: packageFingerprint() };
@@ -252,7 +332,20 @@ export class UseLiteEmbedder implements Embedder {
     await modelPool().request([]);
   }
 
+  /** Every text's vector; throws the first text's error when the model failed on any of them. */
   async embed(texts: readonly string[]): Promise<readonly Float32Array[]> {
+    const results = await this.embedEach(texts);
+    const failed = results.find((result) => result instanceof Error);
+    if (failed) throw failed;
+    return results as Float32Array[];
+  }
+
+  /**
+   * Each text's vector, or the error that kept the model from embedding that text alone: texts asked for
+   * together (a run's episodes, gathered by its caching embedder) do not fail with it. Rejects only when
+   * the model cannot run at all.
+   */
+  async embedEach(texts: readonly string[]): Promise<readonly TextEmbedding[]> {
     if (texts.length === 0) return [];
     return modelPool().request(texts);
   }

@@ -17,4 +17,12 @@ export interface Embedder {
   readonly fingerprint?: string;
   /** One vector per text, in order. Throws `InfrastructureError` when a server cannot be reached. */
   embed(texts: readonly string[], signal?: AbortSignal): Promise<readonly Float32Array[]>;
+  /**
+   * Optional: one result per text, in order, each its vector or the error that kept the embedder from
+   * embedding that text alone; the other texts still get their vectors. Rejects when no text can be
+   * embedded (a model that cannot load, a server that cannot be reached). A run's caching embedder uses
+   * it when present, so one bad text among the texts its episodes ask for at the same moment fails only
+   * the episodes that asked for it.
+   */
+  embedEach?(texts: readonly string[], signal?: AbortSignal): Promise<readonly (Float32Array | Error)[]>;
 }
