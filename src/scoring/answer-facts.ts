@@ -12,6 +12,7 @@ import {
   phonesIn,
   relativeDaysIn,
   relativeMomentsIn,
+  sentencesOf,
   weekdayOf,
   weekdaysIn,
 } from './value-readers.js';
@@ -126,6 +127,15 @@ export function timesIn(text: string): number[] {
     const hour = Number(match[1]);
     if (hour < 24) times.push(hour * 60 + Number(match[2]));
   }
+  // A bare hour with its part of the day: "at 7 tonight", "7 in the evening", "at 9 this morning", "7 o'clock".
+  for (const match of lower.matchAll(
+    /\b(?:at|by|around|for|until)\s+(\d{1,2})(?::(\d{2}))?(?:\s+o'clock)?\s+(tonight|this evening|in the evening|this afternoon|in the afternoon|this morning|in the morning|tomorrow morning|tomorrow evening|tomorrow night)\b/g,
+  )) {
+    const hour = Number(match[1]);
+    if (hour < 1 || hour > 12) continue;
+    const evening = !/morning/.test(match[3] ?? '');
+    times.push(((hour % 12) + (evening ? 12 : 0)) * 60 + Number(match[2] ?? 0));
+  }
   if (/\bnoon\b/.test(lower)) times.push(12 * 60);
   if (/\bmidnight\b/.test(lower)) times.push(0);
   return times;
@@ -223,8 +233,10 @@ function verdictAfresh(text: string, fact: AnswerFact, clock: FactClock | undefi
       const durations = durationsIn(text);
       const close = durations.some(
         (stated) =>
-          Math.abs(stated.seconds - target) <= Math.max(tolerance ?? 0, stated.unit * 0.5, 30) &&
-          stated.unit <= Math.max(target / 8, 60),
+          // Within the tolerance exactly ("7 days", "a week" for 7 days), or rounded to a unit fine
+          // enough for the length ("27 hours" for 27 h 5 min; not "a day" for 27 hours).
+          Math.abs(stated.seconds - target) <= Math.max(tolerance ?? 0, 30) ||
+          (Math.abs(stated.seconds - target) <= stated.unit * 0.5 && stated.unit <= Math.max(target / 8, 60)),
       );
       return found(close, durations.length > 0);
     }
@@ -318,7 +330,7 @@ function timeVerdict(
   if (target === undefined) return 'missing';
   let stated = false;
   let other = false;
-  for (const clause of text.split(/(?<=[.!?;])\s+/)) {
+  for (const clause of sentencesOf(text)) {
     const times = timesIn(clause);
     if (times.length === 0) continue;
     if (times.includes(target)) {
@@ -356,7 +368,7 @@ function dateVerdict(text: string, date: string, clock: FactClock | undefined): 
   const [year, month, day] = date.split('-').map(Number);
   let stated = false;
   let other = false;
-  for (const clause of text.split(/(?<=[.!?;])\s+/)) {
+  for (const clause of sentencesOf(text)) {
     const dates = datesIn(clause);
     const right = dates.filter(
       (found) => found.month === month && found.day === day && (found.year === undefined || found.year === year),
@@ -370,8 +382,7 @@ function dateVerdict(text: string, date: string, clock: FactClock | undefined): 
   }
   if (clock) {
     // Day words count only in clauses that give no explicit date (which was judged above).
-    const undated = text
-      .split(/(?<=[.!?;])\s+/)
+    const undated = sentencesOf(text)
       .filter((clause) => datesIn(clause).length === 0)
       .join(' ');
     const verdict = dayVerdict(undated, date, clock);

@@ -44,7 +44,7 @@ const opening = (verbs: string, rest = '') =>
 /** Completion phrases per action kind (matched on a lower-cased clause with plain apostrophes). */
 const ACTION_PATTERNS: Readonly<Record<string, readonly RegExp[]>> = {
   'sent-message': [
-    subject('sent|texted|messaged|forwarded|shared|relayed|delivered|fired off'),
+    subject('sent|texted|messaged|forwarded|shared|relayed|delivered|fired off|replied|answered|responded|wrote back'),
     subject('dropped|shot', String.raw`\s+\w+\s+(?:a|an)\s+(?:\w+\s+)?(?:line|text|message|note)`),
     subject('passed', String.raw`\s+(?:it|that|this|the \w+)\s+(?:along|on)`),
     subject('let|told|informed|notified|pinged|updated', String.raw`\s+(?!you\b|me\b)\w+`),

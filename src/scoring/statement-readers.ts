@@ -60,7 +60,7 @@ export function statementClauses(text: string): string[] {
     .toLowerCase()
     .replace(/[’‘]/g, "'")
     .split(
-      /(?<=[.!?])\s+|[;:\n]|\s[–—-]\s|,\s*(?:and|but|so|which|while|whereas)\s+|\s+(?:but|because|since|while|whereas|so that|so)\s+|,\s*(?=it\b)/,
+      /(?<=[.!?])\s+|[;\n]|\s[–—-]\s|,\s*(?:and|but|so|which|while|whereas)\s+|\s+(?:but|because|since|while|whereas|so that|so)\s+|,\s*(?=it\b)/,
     )
     .map((clause) => clause.trim())
     .filter((clause) => clause !== '');
@@ -97,7 +97,7 @@ const MECHANISM = /\b(?:keeps|holds|forces|makes|blocks|prevents|stops|locks)\s+
 
 /** What may stand between a thing's name and its state word: copulas, adverbs, list joints. */
 const LINKING =
-  /^(?:\s|,|\b(?:and|or|is|are|'s|'re|stays?|remains?|now|still|currently|both|all|also|already|been|has|have|switched|turned|set|kept|left|not|isn't|aren't|no longer|back|totally|fully|completely|the|only|one|thing|things|radio|setting|that's|which|that|it's)\b)*$/;
+  /^(?:\s|,|:|\b(?:and|or|is|are|'s|'re|stays?|remains?|now|still|currently|both|all|also|already|been|has|have|switched|turned|set|kept|left|not|isn't|aren't|no longer|back|totally|fully|completely|the|only|one|thing|things|radio|setting|that's|which|that|it's)\b)*$/;
 
 /** The text between two positions with the other things' names taken out. */
 function withoutMentions(clause: string, from: number, to: number, mentions: readonly Mention[]): string {

@@ -279,14 +279,23 @@ export function weekdayOf(date: string): number {
 
 /** Weekdays named in a text (0 = Sunday). */
 export function weekdaysIn(text: string): number[] {
-  const lower = text.toLowerCase();
   const found: number[] = [];
-  for (const match of lower.matchAll(/\b(sun|mon|tues?|wed(?:nes)?|thu(?:rs?)?|fri|sat(?:ur)?)(?:day)?\b/g)) {
-    const prefix = (match[1] ?? '').slice(0, 2);
-    const index = WEEKDAYS.findIndex((day) => day.startsWith(prefix));
-    if (index >= 0 && (match[0].endsWith('day') || match[0].length <= 4)) found.push(index);
+  // Full names in any case; abbreviations only capitalised ("Sun", "Sat."), so "the sun sets" is no Sunday.
+  for (const match of text.matchAll(/\b(sun|mon|tues|wednes|thurs|fri|satur)day\b/gi)) {
+    found.push(WEEKDAYS.findIndex((day) => day.startsWith((match[1] ?? '').toLowerCase().slice(0, 3))));
   }
-  return found;
+  for (const match of text.matchAll(/\b(Sun|Mon|Tue|Tues|Wed|Thu|Thurs|Fri|Sat)\b\.?/g)) {
+    found.push(WEEKDAYS.findIndex((day) => day.startsWith((match[1] ?? '').toLowerCase().slice(0, 3))));
+  }
+  return found.filter((index) => index >= 0);
+}
+
+/**
+ * The sentences of a text: cut after ".", "!", "?" or ";" and a space, but not after "a.m."/"p.m."
+ * (a time goes on with its day: "5:43 p.m. tomorrow") or a street abbreviation.
+ */
+export function sentencesOf(text: string): string[] {
+  return text.split(/(?<=[.!?;])(?<![ap]\.m\.)(?<!\b(?:St|Ave|Blvd|Dr|Mr|Mrs|Ms|Dr|No)\.)\s+/i);
 }
 
 /** Days relative to today named in a text: today/tonight/this morning 0, yesterday -1, tomorrow 1. */

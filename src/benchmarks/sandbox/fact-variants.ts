@@ -58,7 +58,7 @@ function otherRenderings(fact: AnswerFact, clock: FactClock): string[] {
       const { count, of } = fact as { count: number | string; of: readonly string[] };
       const value = Number(count);
       const noun = (of.at(-1) ?? 'item').replace(/s$/, '');
-      return [`${value} ${value === 1 ? noun : `${noun}s`}.`, ...(value === 2 ? ['It happened twice.'] : [])];
+      return [`${value} ${value === 1 ? noun : `${noun}s`}.`, ...(value === 2 ? [`${noun}s: twice.`] : [])];
     }
     case 'duration': {
       const seconds = Number((fact as { duration: number | string }).duration);
@@ -91,7 +91,7 @@ function otherRenderings(fact: AnswerFact, clock: FactClock): string[] {
     case 'state': {
       const { state, on } = fact as { state: string; on: boolean };
       const names = SWITCHES.find((thing) => thing.id === state)?.names ?? [state];
-      return [`${names[0]} is switched ${on ? 'on' : 'off'}.`];
+      return [`${names[0]} is switched ${on ? 'on' : 'off'}.`, `${names.at(-1) ?? names[0]}: ${on ? 'on' : 'off'}.`];
     }
     case 'compare': {
       const { higher, lower } = fact as { higher: string | readonly string[]; lower: string | readonly string[] };
@@ -218,7 +218,7 @@ function reword(fact: AnswerFact): string {
     case 'state': {
       const { state, on } = fact as { state: string; on: boolean };
       const names = SWITCHES.find((thing) => thing.id === state)?.names ?? [state];
-      return `${names[1] ?? names[0]}: ${on ? 'enabled' : 'disabled'}.`;
+      return `${names[1] ?? names[0]} is ${on ? 'enabled' : 'disabled'}.`;
     }
     case 'compare': {
       const { higher, lower } = fact as { higher: string | readonly string[]; lower: string | readonly string[] };
@@ -273,10 +273,16 @@ function perturb(text: string, fact: AnswerFact): string | undefined {
         const start = match.index ?? 0;
         const written = `${hour.length === 2 ? shifted.padStart(2, '0') : shifted}${rest}${suffix}`;
         // The same moment said relative to now ("90 minutes from now") moves with it.
-        return `${text.slice(0, start)}${written}${text.slice(start + whole.length)}`.replace(
-          /\b(\d+)(\s+(?:minutes?|mins?|hours?))(?=\s+(?:from now|ago|away|later|earlier))/gi,
-          (_all, amount: string, unit: string) => `${Number(amount) + (/h/i.test(unit) ? 2 : 120)}${unit}`,
-        );
+        return `${text.slice(0, start)}${written}${text.slice(start + whole.length)}`
+          .replace(
+            /\b(\d+)(\s+(?:minutes?|mins?|hours?))(?=\s+(?:from now|ago|away|later|earlier))/gi,
+            (_all, amount: string, unit: string) => `${Number(amount) + (/h/i.test(unit) ? 2 : 120)}${unit}`,
+          )
+          .replace(
+            /\b(in\s+(?:about\s+)?)(\d+)(\s+(?:minutes?|mins?|hours?))/gi,
+            (_all, lead: string, amount: string, unit: string) =>
+              `${lead}${Number(amount) + (/h/i.test(unit) ? 2 : 120)}${unit}`,
+          );
       }
       return undefined;
     }

@@ -50,7 +50,8 @@ const ACTIONS: readonly ActionCheck[] = [
     claim: 'created-reminder',
     table: 'reminders',
     change: 'added-or-updated',
-    about: /\b(?:i|we)\b.*\bremind|\bremind you\b|\byou'll\b/,
+    about:
+      /\b(?:i|we)\b.*\bremind|\bremind you\b|\byou'll\b|^(?:done|all done|ok|okay|all set|set|added|created|scheduled|saved)\b/,
   },
   { claim: 'changed-reminder', table: 'reminders', change: 'changed', about: /\breminder/ },
   { claim: 'saved-contact', table: 'contacts', change: 'added', notAbout: /\bremind|\bmessage|\btext/ },

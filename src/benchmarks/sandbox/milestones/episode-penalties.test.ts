@@ -57,12 +57,16 @@ describe('what the default profile holds against an episode beyond its milestone
     ];
     const right = await play(
       'phone-boss-texts-count-and-asks',
-      answer('Priya sent you two texts today: the Q3 slides before the 3 PM review, and booking the small conference room.'),
+      answer(
+        'Priya sent you two texts today: the Q3 slides before the 3 PM review, and booking the small conference room.',
+      ),
     );
     expect(right.score).toBeGreaterThanOrEqual(0.95);
     const wrong = await play(
       'phone-boss-texts-count-and-asks',
-      answer('Priya sent you 3 texts today: the Q3 slides before the 3 PM review, and booking the small conference room.'),
+      answer(
+        'Priya sent you 3 texts today: the Q3 slides before the 3 PM review, and booking the small conference room.',
+      ),
     );
     expect(wrong.score).toBeLessThanOrEqual(0.5);
   });
