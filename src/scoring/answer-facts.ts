@@ -6,6 +6,7 @@ import {
   countsIn,
   durationsIn,
   e164,
+  type FoundNumber,
   localDate,
   localMinutes,
   numbersWithWordsIn,
@@ -314,9 +315,16 @@ function numberVerdict(text: string, fact: AnswerFact): FactVerdict {
     ...lower.matchAll(new RegExp(`([-−]?\\d[\\d,]*(?:\\.\\d+)?)\\s?(?:[a-z]+\\s)?${currency}(?![a-z])`, 'g')),
   ].flatMap((match) => numbersIn(match[1] ?? ''));
   if (marked.some(close)) return 'stated';
-  // The number alone, with the currency named elsewhere: stated, as before ("230.90 — in euros").
-  const named = names.some((name) => new RegExp(`(^|[^a-z])${name}(?![a-z])`).test(lower));
-  if (named && numbersIn(text).some(close)) return 'stated';
+  // The number alone, with no other currency next to it ("Tesla is at 449.72", "230.90 — in euros").
+  const others = Object.entries(CURRENCY_NAMES)
+    .filter(([other]) => other !== code)
+    .flatMap(([, words]) => words)
+    .filter((word) => !names.includes(word));
+  const otherMarked = (number: FoundNumber) => {
+    const around = lower.slice(Math.max(0, number.index - 5), number.index + number.length + 16);
+    return others.some((word) => new RegExp(`(^|[^a-z])${word}(?![a-z])`).test(around));
+  };
+  if (numbersWithWordsIn(lower).some((number) => close(number) && !otherMarked(number))) return 'stated';
   return found(false, marked.length > 0);
 }
 

@@ -122,8 +122,10 @@ export function countsIn(text: string, nouns: readonly string[]): number[] {
   const lower = text.toLowerCase();
   const counts: number[] = [];
   const quantity = String.raw`(\d+|a couple of|a pair of|a single|${WORD_NUMBER}|an?|no)`;
+  // The noun is part of the pattern, so "one text today" reads "text" as the noun, not as a modifier.
+  const stems = [...new Set(nouns.map((noun) => escapeRegExp(noun.toLowerCase().replace(/e?s$/, ''))))];
   const pattern = new RegExp(
-    String.raw`\b${quantity}\s+(?:(?:new|more|other|unread|separate|different|text|short)\s+){0,2}([a-z]+)\b`,
+    String.raw`\b${quantity}\s+(?:(?:new|more|other|unread|separate|different|text|short)\s+){0,2}((?:${stems.join('|')})[a-z]*)\b`,
     'g',
   );
   for (const match of lower.matchAll(pattern)) {
@@ -140,6 +142,10 @@ export function countsIn(text: string, nouns: readonly string[]): number[] {
             : wordNumber(amount);
     if (value !== undefined) counts.push(value);
   }
+  // A bare number answering "how many?" at the start: "Two.", "2, both from Priya".
+  const bare = /^\s*(\d+|[a-z]+(?:-[a-z]+)?)\s*[.,:!—–-]/.exec(lower);
+  const bareValue = bare ? (/^\d+$/.test(bare[1] ?? '') ? Number(bare[1]) : wordNumber(bare[1] ?? '')) : undefined;
+  if (bareValue !== undefined && !['a', 'an', 'no'].includes(bare?.[1] ?? '')) counts.push(bareValue);
   // "she sent nothing today", "none came in": zero, said of a sending or receiving.
   if (
     /\b(?:sent|texted|messaged|received|got|wrote|came in|arrived)\b[^.;]*\b(?:nothing|none|no one|anything)\b|\b(?:nothing|none|no one)\b[^.;]*\b(?:sent|texted|messaged|came|arrived|received)\b/.test(
