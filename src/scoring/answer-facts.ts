@@ -284,7 +284,14 @@ function verdictAfresh(text: string, fact: AnswerFact, clock: FactClock | undefi
       const denies =
         /^\s*(no|nope|nah)\b/.test(first) ||
         /\b(not|isn't|aren't|wasn't|weren't|doesn't|don't|didn't|won't|never|neither)\b/.test(first);
-      return (fact as { yes: boolean }).yes === !denies ? 'stated' : 'contradicted';
+      if ((fact as { yes: boolean }).yes) return denies ? 'contradicted' : 'stated';
+      // A "no" is stated by a denial and contradicted only by a plain yes ("Okay." says neither).
+      if (denies) return 'stated';
+      return /^\s*(?:yes|yeah|yep|yup|sure|correct|indeed|absolutely|it is|it does|you do|you did|there is|there are)\b/.test(
+        first,
+      )
+        ? 'contradicted'
+        : 'missing';
     }
   }
 }

@@ -130,7 +130,8 @@ describe('evaluating an episode', () => {
     const trajectory = await play([
       call('post_notice', { text: 'hello' }),
       call('list_notices', { contains: 'HELLO' }),
-      say('done'),
+      // Not "done": the post failed (wifi off), and a claim of success the world does not show scores 0.
+      say('Here is what I found.'),
     ]);
     const graph = (spec: Record<string, unknown>): MilestoneGraphSpec => ({
       milestones: [{ id: 'm', constraints: [{ type: 'tool-call', tool: 'list_notices', attempted: true, ...spec }] }],
