@@ -1,3 +1,4 @@
+import type { ColumnSimilarity } from '../../../scoring/column-similarity.js';
 import { EpisodeView } from '../../../scoring/episode-view.js';
 import type { Trajectory } from '../../../spec/index.js';
 import { remembered, type WorldSchema } from '../../../world/index.js';
@@ -196,11 +197,34 @@ function asPaperMilestone(spec: MilestoneSpec): MilestoneSpec {
   return {
     ...rest,
     constraints: spec.constraints.map((constraint) => {
-      if (constraint.type !== 'message' || !('facts' in constraint)) return constraint;
-      const { facts: _facts, ...paperConstraint } = constraint as typeof constraint & { facts?: unknown };
-      return paperConstraint;
+      if (constraint.type === 'message' && 'facts' in constraint) {
+        const { facts: _facts, ...paperConstraint } = constraint as typeof constraint & { facts?: unknown };
+        return paperConstraint;
+      }
+      if ('columns' in constraint && constraint.columns) {
+        return { ...constraint, columns: paperMeasures(constraint.columns) };
+      }
+      if (constraint.type === 'tool-call' && constraint.argumentSimilarity) {
+        return { ...constraint, argumentSimilarity: paperMeasures(constraint.argumentSimilarity) };
+      }
+      return constraint;
     }),
   };
+}
+
+/**
+ * Measures as the paper has them: a text judged by facts is judged by ROUGE-L (the paper's measure for
+ * free-text columns), and a phone number compared as written.
+ */
+function paperMeasures(
+  measures: Readonly<Record<string, ColumnSimilarity>>,
+): Readonly<Record<string, ColumnSimilarity>> {
+  return Object.fromEntries(
+    Object.entries(measures).map(([column, measure]) => [
+      column,
+      typeof measure === 'object' && 'facts' in measure ? 'rouge-l' : measure === 'phone' ? 'exact' : measure,
+    ]),
+  );
 }
 
 /** A milestone as the default profile scores it: its agent answers grounded in the world. */
