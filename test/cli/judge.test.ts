@@ -79,5 +79,8 @@ describe('--judge: a model judge of answers beside the typed checker', { timeout
     expect(record.judgements).toEqual([
       { milestone: 'told-user', messageIndex: expect.any(Number), correct: true, typed: true, reason: 'fake judge' },
     ]);
+    // `show` prints the judge's verdict beside the typed checker's.
+    const shown = await toolgauge('show', 'judged', 'phone-boss-texts-count-and-asks/distraction-0', '--db', db);
+    expect(shown.stdout).toMatch(/judge on told-user.*correct \(typed checker: correct\): fake judge/);
   });
 });

@@ -1,4 +1,5 @@
 import type { MetricDefinition, MetricValues, ReportTable } from '../../spec/index.js';
+import type { EpisodePenalty } from './milestones/episode-penalties.js';
 import { describeGuardrail } from './milestones/guardrail.js';
 import type { EpisodeScore, MilestoneMatch } from './milestones/index.js';
 
@@ -48,6 +49,14 @@ export function sandboxMetrics(score: EpisodeScore): MetricValues {
 export function explainSandboxRecord(record: {
   readonly milestones: readonly MilestoneMatch[];
   readonly minefields: readonly MilestoneMatch[];
+  readonly penalties?: readonly EpisodePenalty[];
+  readonly judgements?: readonly {
+    readonly milestone: string;
+    readonly messageIndex: number;
+    readonly correct: boolean;
+    readonly typed: boolean;
+    readonly reason: string;
+  }[];
 }): ReportTable[] {
   return [
     {
@@ -71,6 +80,19 @@ export function explainSandboxRecord(record: {
           matched: `minefield ${match.milestone}`,
           message: match.messageIndex,
           similarity: match.similarity,
+        })),
+        // What the default profile held against the episode: the score was multiplied by `similarity`.
+        ...(record.penalties ?? []).map((penalty) => ({
+          matched: `penalty ${penalty.kind}`,
+          message: penalty.messageIndex,
+          similarity: penalty.factor,
+          note: penalty.detail,
+        })),
+        ...(record.judgements ?? []).map((judgement) => ({
+          matched: `judge on ${judgement.milestone}`,
+          message: judgement.messageIndex,
+          similarity: judgement.correct ? 1 : 0,
+          note: `${judgement.correct ? 'correct' : 'incorrect'} (typed checker: ${judgement.typed ? 'correct' : 'incorrect'}): ${judgement.reason}`,
         })),
       ],
     },
