@@ -40,7 +40,13 @@ import {
  * Values may be `{{milestone.path}}` placeholders, filled from the matched tool result.
  */
 export type AnswerFact =
-  | { readonly number: number | string; readonly tolerance?: number; readonly absolute?: boolean }
+  | {
+      readonly number: number | string;
+      readonly tolerance?: number;
+      readonly absolute?: boolean;
+      /** The unit of the value (`mi`, `degF`, `kg`): a number stated in another unit of its kind is converted. */
+      readonly unit?: string;
+    }
   | { readonly amount: number | string; readonly currency: string; readonly tolerance?: number }
   | { readonly time: string; readonly date?: string }
   | { readonly date: string }
@@ -180,6 +186,12 @@ export interface FactClock {
    * that names one of them where a `name` fact's entity is missing names the wrong one.
    */
   readonly names?: readonly string[];
+  /**
+   * Converts an amount written with a unit ("22.9 km", "57 °F") into a fact's unit, or undefined when
+   * the words are no unit of that kind (given by the caller, who knows the units; facts without it
+   * compare numbers as written).
+   */
+  readonly convert?: (amount: number, unitWords: string, toUnit: string) => number | undefined;
 }
 
 /**
@@ -263,7 +275,7 @@ function verdictAfresh(text: string, fact: AnswerFact, clock: FactClock | undefi
     }
     case 'number':
     case 'amount':
-      return numberVerdict(text, fact);
+      return numberVerdict(text, fact, clock);
     case 'name': {
       const lower = text.toLowerCase();
       const names = namesOf((fact as { name: string | readonly string[] }).name);
@@ -300,7 +312,45 @@ function namesOf(value: string | readonly string[]): string[] {
   return (Array.isArray(value) ? value : [value]).map((name) => String(name).toLowerCase());
 }
 
-function numberVerdict(text: string, fact: AnswerFact): FactVerdict {
+/**
+ * A number with a unit: each number of the text read with the unit words after it, converted into the
+ * fact's unit (within the tolerance or the rounding the answer shows, converted too); a bare number is
+ * taken in the fact's unit. A number in a unit of the kind but another value contradicts.
+ */
+function unitVerdict(
+  text: string,
+  value: number,
+  tolerance: number,
+  unit: string,
+  convert: NonNullable<FactClock['convert']>,
+): FactVerdict {
+  let other = false;
+  for (const number of numbersWithWordsIn(text)) {
+    const after = text.slice(number.index + number.length, number.index + number.length + 28);
+    const words = /^\s*((?:°\s?[a-z]\b|[a-z°]+)(?:\s+[a-z]+)?)/i.exec(after)?.[1] ?? '';
+    const candidates = [words, words.split(/\s+/)[0] ?? ''].filter((candidate) => candidate !== '');
+    let converted: number | undefined;
+    let step = 0;
+    for (const candidate of candidates) {
+      converted = convert(number.value, candidate, unit);
+      if (converted !== undefined) {
+        step = Math.abs(
+          (convert(number.value + 0.5 * 10 ** -number.decimals, candidate, unit) ?? converted) - converted,
+        );
+        break;
+      }
+    }
+    if (converted === undefined) {
+      if (Math.abs(number.value - value) <= Math.max(tolerance, 0.5 * 10 ** -number.decimals) + 1e-9) return 'stated';
+      continue;
+    }
+    if (Math.abs(converted - value) <= Math.max(tolerance, step) + 1e-9) return 'stated';
+    other = true;
+  }
+  return found(false, other);
+}
+
+function numberVerdict(text: string, fact: AnswerFact, clock?: FactClock): FactVerdict {
   const { value, tolerance } = numberOf(
     fact as { number?: number | string; amount?: number | string; tolerance?: number },
   );
@@ -311,7 +361,11 @@ function numberVerdict(text: string, fact: AnswerFact): FactVerdict {
   const close = (number: { value: number; decimals: number }) =>
     Math.abs(absolute ? Math.abs(number.value) - Math.abs(value) : number.value - value) <=
     Math.max(tolerance, 0.5 * 10 ** -number.decimals) + 1e-9;
-  if (!('currency' in fact)) return found(numbersWithWordsIn(text).some(close), false);
+  if (!('currency' in fact)) {
+    const unit = 'unit' in fact ? fact.unit : undefined;
+    if (!unit || !clock?.convert) return found(numbersWithWordsIn(text).some(close), false);
+    return unitVerdict(text, value, tolerance, unit, clock.convert);
+  }
   // An amount: a number with the currency named next to it ("€230.90", "230.90 euros", "EUR 230.90").
   const code = fact.currency.toUpperCase();
   const names = CURRENCY_NAMES[code] ?? [code.toLowerCase()];

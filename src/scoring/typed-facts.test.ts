@@ -205,3 +205,29 @@ describe('statement readers', () => {
     expect(comparisonsIn('Here is colder than Lake Merritt.', things)).toEqual([{ lower: 'b', higher: 'a' }]);
   });
 });
+
+describe('numbers with a unit', () => {
+  /** A converter that knows kilometres and miles (the sandbox gives mathjs's). */
+  const clock: FactClock = {
+    ...CLOCK,
+    convert: (amount, words, to) => {
+      const unit = /^(?:km|kilometers?|kilometres?)$/i.test(words) ? 'km' : /^(?:mi|miles?)$/i.test(words) ? 'mi' : '';
+      if (!unit) return undefined;
+      if (unit === to) return amount;
+      return unit === 'mi' ? amount * 1.609344 : amount / 1.609344;
+    },
+  };
+  const fact: AnswerFact = { number: 0.87, unit: 'km' };
+
+  it('converts a number stated in another unit of the kind, within the rounding it shows', () => {
+    expect(factVerdict('It is 0.87 km away.', fact, clock)).toBe('stated');
+    expect(factVerdict('It is 0.54 miles away.', fact, clock)).toBe('stated');
+    expect(factVerdict('It is about half a kilometre away: 0.9 km.', fact, clock)).toBe('stated');
+  });
+
+  it('contradicts another value in a unit of the kind, and reads bare numbers in the fact unit', () => {
+    expect(factVerdict('It is 0.87 miles away.', fact, clock)).toBe('contradicted');
+    expect(factVerdict('It is 1.4 km away.', fact, clock)).toBe('contradicted');
+    expect(factVerdict('Distance: 0.87.', fact, clock)).toBe('stated');
+  });
+});

@@ -41,8 +41,27 @@ export function mutations(text: string, fact: AnswerFact, clock: FactClock): str
   return [...new Set(found)];
 }
 
+/** For a number with a unit: a unit of the same kind to render it in, and how an answer writes that unit. */
+const SIBLING_UNITS: Readonly<Record<string, readonly [string, string]>> = {
+  km: ['mi', 'miles'],
+  mi: ['km', 'kilometers'],
+  degC: ['degF', 'degrees Fahrenheit'],
+  degF: ['degC', 'degrees Celsius'],
+  kg: ['lb', 'lbs'],
+  lb: ['kg', 'kg'],
+  m: ['ft', 'feet'],
+  ft: ['m', 'meters'],
+};
+
 function otherRenderings(fact: AnswerFact, clock: FactClock): string[] {
   switch (factKind(fact)) {
+    case 'number': {
+      // In another unit of its kind, converted, with two decimals.
+      const { number, unit } = fact as { number: number | string; unit?: string };
+      const sibling = unit ? SIBLING_UNITS[unit] : undefined;
+      const converted = sibling && unit ? clock.convert?.(Number(number), unit, sibling[0]) : undefined;
+      return converted === undefined || !sibling ? [] : [`About ${converted.toFixed(2)} ${sibling[1]}.`];
+    }
     case 'phone': {
       const digits = e164((fact as { phone: string }).phone).replace(/\D/g, '');
       const local = digits.length === 11 && digits.startsWith('1') ? digits.slice(1) : '';

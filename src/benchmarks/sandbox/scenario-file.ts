@@ -25,7 +25,16 @@ const id = z.string().regex(/^[a-z0-9][a-z0-9-]*$/, 'use lower-case letters, dig
 const numeric = z.union([z.number(), z.string()]);
 const fact = z.union([
   z
-    .object({ number: numeric, tolerance: z.number().nonnegative().optional(), absolute: z.boolean().optional() })
+    .object({
+      number: numeric,
+      tolerance: z.number().nonnegative().optional(),
+      absolute: z.boolean().optional(),
+      unit: z
+        .string()
+        .min(1)
+        .optional()
+        .describe('The unit of the value (mi, degF, kg…): a number stated in another unit of its kind is converted.'),
+    })
     .strict(),
   z.object({ amount: numeric, currency: z.string().min(3), tolerance: z.number().nonnegative().optional() }).strict(),
   z

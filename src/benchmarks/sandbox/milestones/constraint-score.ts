@@ -1,3 +1,4 @@
+import { convertAmount, resolveUnit } from '../../../domains/math/unit-names.js';
 import { type AnswerFact, type FactClock, factsSimilarity, factVerdict } from '../../../scoring/answer-facts.js';
 import { claims } from '../../../scoring/claim-detector.js';
 import { type ColumnSimilarity, columnSimilarity } from '../../../scoring/column-similarity.js';
@@ -77,6 +78,18 @@ export function scoreConstraint(
   }
 }
 
+/** An amount from the unit its words name into another unit of the same kind (mathjs, via the math domain). */
+function convertUnits(amount: number, unitWords: string, toUnit: string): number | undefined {
+  const from = resolveUnit(unitWords);
+  const to = resolveUnit(toUnit);
+  if (!from || !to || !from.unit.equalBase(to.unit)) return undefined;
+  try {
+    return convertAmount(amount, from, to);
+  } catch {
+    return undefined;
+  }
+}
+
 /**
  * What facts are read against in an episode: its clock, and the names of the contacts the world starts
  * with (full and first names, the phone's owner left out), so naming another one is a wrong name.
@@ -90,7 +103,11 @@ export function factClock(view: EpisodeView): FactClock {
         names.push(row.name, row.name.split(/\s+/)[0] ?? row.name);
       }
     }
-    return { ...view.trajectory.clock, names: [...new Set(names)].filter((name) => name.length > 2) };
+    return {
+      ...view.trajectory.clock,
+      names: [...new Set(names)].filter((name) => name.length > 2),
+      convert: convertUnits,
+    };
   });
 }
 
