@@ -1,4 +1,4 @@
-import { mkdtempSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -59,5 +59,18 @@ describe('toolgauge data pull teval', () => {
     const imported = await importTevalData(pulled.path);
     expect(imported.problems).toEqual([]);
     expect(imported.cases.map((item) => item.id)).toEqual(['review_str_v1/q1']);
+  });
+
+  it('reads a copy of the reference repository given at its root: the JSON files of its data/ folder', async () => {
+    const root = mkdtempSync(join(tmpdir(), 'teval-repo-'));
+    mkdirSync(join(root, 'data'));
+    writeFileSync(join(root, 'data', 'review_str_v1.json'), review);
+    writeFileSync(join(root, 'SOURCE.md'), 'not data');
+    const imported = await importTevalData(root);
+    expect(imported.problems).toEqual([]);
+    expect(imported.cases.map((item) => item.id)).toEqual(['review_str_v1/q1']);
+    // A folder with neither JSON files nor a data/ folder still says so.
+    const empty = await importTevalData(mkdtempSync(join(tmpdir(), 'teval-empty-')));
+    expect(empty.problems.map((problem) => problem.message)).toEqual(['no .json files here']);
   });
 });

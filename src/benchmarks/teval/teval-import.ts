@@ -37,15 +37,24 @@ export function subsetOfFile(fileName: string): { subset: TevalSubset; format?: 
   return undefined;
 }
 
-/** Every T-Eval file of a folder (or the one file given); hidden files (a download's marker) are skipped. */
+/**
+ * Every T-Eval file of a folder (or the one file given); hidden files (a download's marker) are
+ * skipped. A folder with no JSON files of its own but a `data/` folder (the reference repository's
+ * layout: `T-Eval/data/*.json`) is read from there.
+ */
 export async function importTevalData(source: string): Promise<ImportedItems> {
   const info = await stat(source);
-  const files = info.isDirectory()
-    ? (await readdir(source))
-        .filter((name) => name.endsWith('.json') && !name.startsWith('.'))
-        .sort()
-        .map((name) => join(source, name))
-    : [source];
+  const jsonFiles = async (folder: string) =>
+    (await readdir(folder))
+      .filter((name) => name.endsWith('.json') && !name.startsWith('.'))
+      .sort()
+      .map((name) => join(folder, name));
+  let files = info.isDirectory() ? await jsonFiles(source) : [source];
+  if (info.isDirectory() && files.length === 0) {
+    const nested = join(source, 'data');
+    const nestedInfo = await stat(nested).catch(() => undefined);
+    if (nestedInfo?.isDirectory()) files = await jsonFiles(nested);
+  }
   const cases: TevalCase[] = [];
   const problems: CaseProblem[] = [];
   for (const file of files) {
