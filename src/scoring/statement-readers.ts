@@ -51,7 +51,7 @@ export const SWITCHES: readonly NamedThing[] = [
 const SUPPOSING =
   /\b(?:would|could|should|can(?!'t|not)|might|may|if|once|unless|whether|try|want|need to|needs to|have to|to fix|you'll|you will|i'll|i will|turning|turn|switch|switching|enable|enabling|disable|disabling|let me|shall|do you|to get)\b/;
 /** A clause about an earlier state ("low battery mode was on"), not the current one. */
-const PAST = /\b(?:was|were|had|used to|previously|before|earlier)\b/;
+const PAST = /\b(?:was|were|had(?! to)|used to|previously|before|earlier)\b/;
 const NEGATED = /\b(?:not|isn't|aren't|wasn't|weren't|never|no longer)\b/;
 
 /** The clauses of a text for reading statements, lower-cased with plain apostrophes. */
@@ -97,7 +97,7 @@ const MECHANISM = /\b(?:keeps|holds|forces|makes|blocks|prevents|stops|locks)\s+
 
 /** What may stand between a thing's name and its state word: copulas, adverbs, list joints. */
 const LINKING =
-  /^(?:\s|,|:|\b(?:and|or|is|are|'s|'re|stays?|remains?|now|still|currently|both|all|also|already|been|has|have|switched|turned|set|kept|left|not|isn't|aren't|no longer|back|totally|fully|completely|the|only|one|thing|things|radio|setting|that's|which|that|it's)\b)*$/;
+  /^(?:\s|,|:|'s\b|'re\b|\b(?:and|or|is|are|'s|'re|stays?|remains?|now|still|currently|both|all|also|already|been|has|have|switched|turned|set|kept|left|not|isn't|aren't|no longer|back|totally|fully|completely|the|only|one|thing|things|radio|setting|mode|that's|which|that|it's|'s)\b)*$/;
 
 /** The text between two positions with the other things' names taken out. */
 function withoutMentions(clause: string, from: number, to: number, mentions: readonly Mention[]): string {
@@ -128,14 +128,35 @@ export function statesIn(text: string, things: readonly NamedThing[] = SWITCHES)
     states.set(id, list);
   };
   const onThings = new Set<string>();
+  // The thing last named: what "it" stands for in a later clause ("Cellular was off. It's on now.").
+  let lastNamed: string | undefined;
   for (const clause of statementClauses(text)) {
+    const named = mentionsIn(clause, things);
+    const previous = lastNamed;
+    if (named.length > 0) lastNamed = named.at(-1)?.id;
     if (clause.endsWith('?') || SUPPOSING.test(clause) || PAST.test(clause)) continue;
-    const mentions = mentionsIn(clause, things);
+    const mentions =
+      named.length === 0 && previous !== undefined
+        ? [...clause.matchAll(/\bit\b/g)].map((match) => ({
+            id: previous,
+            index: match.index ?? 0,
+            end: (match.index ?? 0) + 2,
+          }))
+        : named;
     const words = [
       ...[...clause.matchAll(ON)].map((match) => ({ on: true, index: match.index ?? 0 })),
       ...[...clause.matchAll(OFF)].map((match) => ({ on: false, index: match.index ?? 0 })),
     ].sort((a, b) => a.index - b.index);
     let listed: { readonly end: number; readonly on: boolean } | undefined;
+    // "Everything except wifi is off": the things after "except" are the other way round.
+    const exceptAt = /\b(?:everything|all)\b/.test(clause)
+      ? clause.search(/\b(?:except|other than|apart from|but|besides)\b/)
+      : -1;
+    // "Your phone is in low battery mode": that mode is on.
+    if (/\bin (?:low battery|low-battery|low power|battery saver|power saving|power-saving) mode\b/.test(clause)) {
+      say('low_battery_mode', true);
+      onThings.add('low_battery_mode');
+    }
     for (const mention of mentions) {
       // "turned off low battery mode": a verb's particle right before the name is its state, and the
       // state of the names listed after it ("turned on location service and wifi").
@@ -158,7 +179,8 @@ export function statesIn(text: string, things: readonly NamedThing[] = SWITCHES)
       if (!word) continue;
       const between = withoutMentions(clause, mention.end, word.index, mentions);
       if (!LINKING.test(between)) continue;
-      const on = NEGATED.test(between) ? !word.on : word.on;
+      const stated = NEGATED.test(between) ? !word.on : word.on;
+      const on = exceptAt >= 0 && mention.index > exceptAt && word.index > mention.index ? !stated : stated;
       say(mention.id, on);
       if (on) onThings.add(mention.id);
     }

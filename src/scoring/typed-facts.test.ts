@@ -231,3 +231,15 @@ describe('numbers with a unit', () => {
     expect(factVerdict('Distance: 0.87.', fact, clock)).toBe('stated');
   });
 });
+
+describe('switch states said with a pronoun, an exception or a mode', () => {
+  it('reads "it" as the switch named last, "everything except" the other way round, and "in low battery mode"', () => {
+    expect(statesIn('Cellular was off. It is on now.').get('cellular')).toEqual([true]);
+    expect(statesIn("Cellular service had been turned off. I've turned it back on.").get('cellular')).toEqual([true]);
+    expect(statesIn('Everything except wifi is off.').get('wifi')).toEqual([true]);
+    expect(statesIn('Your phone is in low battery mode.').get('low_battery_mode')).toEqual([true]);
+    expect(statesIn('Yes, battery saver mode is on right now.').get('low_battery_mode')).toEqual([true]);
+    // A cause in the past states nothing of now; a state said in the same breath does.
+    expect(statesIn('Low battery mode had cellular switched off; cellular is on now.').get('cellular')).toEqual([true]);
+  });
+});

@@ -33,7 +33,7 @@ const PERMISSION_QUESTIONS: Readonly<Record<string, readonly string[]>> = {
   'phone-troubleshoot-texts-ask-first': [
     "Cellular service is turned off, which is why your texts aren't going out. Do you want me to turn it on?",
     "Your cellular service is off, and that's why texts aren't sending. Shall I switch it on?",
-    "Texts need cellular service, and it's switched off. Would you like me to turn it on?",
+    'Texts need cellular service, and cellular is switched off. Would you like me to turn it on?',
   ],
   'time-push-dry-cleaning-reminder-two-hours': ["It's set for 1:00 PM today. Should I move it to 3:00 PM?"],
 };

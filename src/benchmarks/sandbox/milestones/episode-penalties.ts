@@ -74,8 +74,12 @@ export function episodePenalties(
     for (const constraint of milestone.constraints) {
       if (constraint.type === 'message' && constraint.from === 'agent' && constraint.facts?.length) {
         const facts = constraint.facts.map((fact) => fillFact(fact, view, context));
+        // A switch's state is not misinformation here: what was said of it is checked against the world
+        // when it was said (grounding), and a true "cellular is off" before turning it on is no lie.
         const wrong = agentTexts.find(({ text }) =>
-          facts.some((fact) => fact !== undefined && factVerdict(text, fact, clock) === 'contradicted'),
+          facts.some(
+            (fact) => fact !== undefined && !('state' in fact) && factVerdict(text, fact, clock) === 'contradicted',
+          ),
         );
         if (wrong) {
           penalties.push({
