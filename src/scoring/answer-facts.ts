@@ -46,6 +46,8 @@ export type AnswerFact =
       readonly absolute?: boolean;
       /** The unit of the value (`mi`, `degF`, `kg`): a number stated in another unit of its kind is converted. */
       readonly unit?: string;
+      /** `false`: the user asked for this unit, so a number in another unit of the kind is a wrong answer. */
+      readonly convert?: boolean;
     }
   | { readonly amount: number | string; readonly currency: string; readonly tolerance?: number }
   | { readonly time: string; readonly date?: string }
@@ -149,28 +151,47 @@ export function timesIn(text: string): number[] {
 }
 
 /** Dates in a text, as `{ year?, month, day }`. */
-export function datesIn(text: string): { year?: number; month: number; day: number }[] {
+export interface FoundDate {
+  readonly year?: number;
+  readonly month: number;
+  readonly day: number;
+  /** Where the date starts in the text. */
+  readonly index: number;
+}
+
+/**
+ * Dates in a text. Numeric dates "a/b" are month first, as in the US, unless `dayFirst` (a zone outside
+ * the Americas: "18/09" in London is 18 September) or the first number cannot be a month.
+ */
+export function datesIn(text: string, dayFirst = false): FoundDate[] {
   const lower = text.toLowerCase();
-  const dates: { year?: number; month: number; day: number }[] = [];
+  const dates: FoundDate[] = [];
   const month = `(${MONTHS.join('|')})[a-z]*\\.?`;
   const year = '(?:,?\\s+(\\d{4}))?';
   for (const match of lower.matchAll(new RegExp(`\\b${month}\\s+(\\d{1,2})(?:st|nd|rd|th)?\\b${year}`, 'g'))) {
-    dates.push(withYear(MONTHS.indexOf(match[1] as string) + 1, Number(match[2]), match[3]));
+    dates.push(withYear(MONTHS.indexOf(match[1] as string) + 1, Number(match[2]), match[3], match.index ?? 0));
   }
   for (const match of lower.matchAll(new RegExp(`\\b(\\d{1,2})(?:st|nd|rd|th)?(?:\\s+of)?\\s+${month}${year}`, 'g'))) {
-    dates.push(withYear(MONTHS.indexOf(match[2] as string) + 1, Number(match[1]), match[3]));
+    dates.push(withYear(MONTHS.indexOf(match[2] as string) + 1, Number(match[1]), match[3], match.index ?? 0));
   }
   for (const match of lower.matchAll(/\b(\d{4})-(\d{2})-(\d{2})\b/g)) {
-    dates.push({ year: Number(match[1]), month: Number(match[2]), day: Number(match[3]) });
+    dates.push({ year: Number(match[1]), month: Number(match[2]), day: Number(match[3]), index: match.index ?? 0 });
   }
   for (const match of lower.matchAll(/\b(\d{1,2})\/(\d{1,2})(?:\/(\d{4}))?\b/g)) {
-    dates.push(withYear(Number(match[1]), Number(match[2]), match[3]));
+    const [first, second] = [Number(match[1]), Number(match[2])];
+    const swap = first > 12 || (dayFirst && second <= 12);
+    dates.push(withYear(swap ? second : first, swap ? first : second, match[3], match.index ?? 0));
   }
   return dates;
 }
 
-function withYear(month: number, day: number, year: string | undefined) {
-  return year ? { year: Number(year), month, day } : { month, day };
+/** Whether dates in a zone are written day first ("18/09"): everywhere but the Americas. */
+export function writesDayFirst(timeZone: string | undefined): boolean {
+  return timeZone !== undefined && !timeZone.startsWith('America/');
+}
+
+function withYear(month: number, day: number, year: string | undefined, index: number): FoundDate {
+  return year ? { year: Number(year), month, day, index } : { month, day, index };
 }
 
 /** What an answer says of a fact: states its value, leaves it out, or states another value of its kind. */
@@ -323,6 +344,8 @@ function unitVerdict(
   tolerance: number,
   unit: string,
   convert: NonNullable<FactClock['convert']>,
+  /** The user asked for `unit`: a number in another unit of its kind is another value, not a conversion. */
+  asked = false,
 ): FactVerdict {
   let other = false;
   for (const number of numbersWithWordsIn(text)) {
@@ -342,6 +365,11 @@ function unitVerdict(
     }
     if (converted === undefined) {
       if (Math.abs(number.value - value) <= Math.max(tolerance, 0.5 * 10 ** -number.decimals) + 1e-9) return 'stated';
+      continue;
+    }
+    const sameUnit = Math.abs(converted - number.value) < 1e-9 && Math.abs(step - 0.5 * 10 ** -number.decimals) < 1e-9;
+    if (asked && !sameUnit) {
+      other = true;
       continue;
     }
     if (Math.abs(converted - value) <= Math.max(tolerance, step) + 1e-9) return 'stated';
@@ -364,7 +392,8 @@ function numberVerdict(text: string, fact: AnswerFact, clock?: FactClock): FactV
   if (!('currency' in fact)) {
     const unit = 'unit' in fact ? fact.unit : undefined;
     if (!unit || !clock?.convert) return found(numbersWithWordsIn(text).some(close), false);
-    return unitVerdict(text, value, tolerance, unit, clock.convert);
+    const asked = 'convert' in fact && fact.convert === false;
+    return unitVerdict(text, value, tolerance, unit, clock.convert, asked);
   }
   // An amount: a number with the currency named next to it ("€230.90", "230.90 euros", "EUR 230.90").
   const code = fact.currency.toUpperCase();
@@ -403,7 +432,8 @@ function timeVerdict(
     const times = timesIn(clause);
     if (times.length === 0) continue;
     if (times.includes(target)) {
-      const day = clock && fact.date ? dayVerdict(clause, fact.date, clock) : 'missing';
+      // Its day: an explicit date in the same sentence, else the day words ("yesterday", "on Monday").
+      const day = clock && fact.date ? timeDayVerdict(clause, fact.date, clock) : 'missing';
       if (day === 'contradicted') other = true;
       else stated = true;
     } else other = true;
@@ -417,6 +447,13 @@ function timeVerdict(
     }
   }
   return found(stated, other);
+}
+
+/** Whether a sentence with the right time puts it on the right day. */
+function timeDayVerdict(clause: string, date: string, clock: FactClock): FactVerdict {
+  const dates = datesIn(clause, writesDayFirst(clock.timeZone));
+  if (dates.length === 0) return dayVerdict(clause, date, clock);
+  return dateVerdict(clause, date, clock) === 'stated' ? 'stated' : 'contradicted';
 }
 
 /** Epoch seconds of a local date and minute of day (found by correcting the zone's offset once or twice). */
@@ -437,22 +474,23 @@ function dateVerdict(text: string, date: string, clock: FactClock | undefined): 
   const [year, month, day] = date.split('-').map(Number);
   let stated = false;
   let other = false;
+  const dayFirst = writesDayFirst(clock?.timeZone);
   for (const clause of sentencesOf(text)) {
-    const dates = datesIn(clause);
+    const dates = datesIn(clause, dayFirst);
     const right = dates.filter(
       (found) => found.month === month && found.day === day && (found.year === undefined || found.year === year),
     );
     if (right.length > 0) {
-      // The weekday beside it must be the date's own.
-      const weekdays = weekdaysIn(clause);
-      if (weekdays.length > 0 && !weekdays.includes(weekdayOf(date))) other = true;
+      // The weekday written beside it ("Thursday, 26 November", "Fri 18/09") must be the date's own.
+      const beside = right.flatMap((found) => weekdaysIn(clause.slice(Math.max(0, found.index - 14), found.index)));
+      if (beside.length > 0 && !beside.includes(weekdayOf(date))) other = true;
       else stated = true;
     } else if (dates.length > 0) other = true;
   }
   if (clock) {
     // Day words count only in clauses that give no explicit date (which was judged above).
     const undated = sentencesOf(text)
-      .filter((clause) => datesIn(clause).length === 0)
+      .filter((clause) => datesIn(clause, dayFirst).length === 0)
       .join(' ');
     const verdict = dayVerdict(undated, date, clock);
     if (verdict === 'stated') stated = true;

@@ -54,6 +54,9 @@ const ACTION_PATTERNS: Readonly<Record<string, readonly RegExp[]>> = {
     /\bon (?:its|it's) way\b/,
     // "Tom has it now", "she's got the text now": the recipient holds it.
     /\b(?:has|have|got|'s got)\s+(?:it|the (?:text|message|note|details?))\s+now\b/,
+    // "Tom now has it", "he now has your message", "both have your text now".
+    /\bnow (?:has|have|got)\s+(?:it\b|(?:the|your)\s+(?:\w+\s+)?(?:text|message|note)s?\b)/,
+    /\b(?:has|have|got)\s+your (?:\w+\s+)?(?:text|message|note)\b/,
   ],
   'created-reminder': [
     subject('set|added|created|scheduled|saved|made|put|booked', String.raw`.*\breminder`),

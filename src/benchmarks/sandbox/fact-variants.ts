@@ -57,8 +57,9 @@ function otherRenderings(fact: AnswerFact, clock: FactClock): string[] {
   switch (factKind(fact)) {
     case 'number': {
       // In another unit of its kind, converted, with two decimals.
-      const { number, unit } = fact as { number: number | string; unit?: string };
-      const sibling = unit ? SIBLING_UNITS[unit] : undefined;
+      const { number, unit, convert } = fact as { number: number | string; unit?: string; convert?: boolean };
+      // Not where the user asked for the unit (`convert: false`): there another unit is a mutation.
+      const sibling = unit && convert !== false ? SIBLING_UNITS[unit] : undefined;
       const converted = sibling && unit ? clock.convert?.(Number(number), unit, sibling[0]) : undefined;
       return converted === undefined || !sibling ? [] : [`About ${converted.toFixed(2)} ${sibling[1]}.`];
     }
@@ -169,14 +170,25 @@ function otherMutations(text: string, fact: AnswerFact, clock: FactClock): (stri
       return [text.replace(/(\d)(?!.*\d)/s, (digit: string) => String((Number(digit) + 1) % 10))];
     case 'amount':
     case 'number': {
+      // Where the user asked for a unit: the same amount given in another unit of its kind.
+      const { unit, convert } = fact as { unit?: string; convert?: boolean };
+      const sibling = unit && convert === false ? SIBLING_UNITS[unit] : undefined;
+      const inOther =
+        sibling && unit
+          ? clock.convert?.(Number((fact as { number: number | string }).number), unit, sibling[0])
+          : undefined;
+      const unitMutation = inOther === undefined || !sibling ? [] : [`About ${inOther.toFixed(2)} ${sibling[1]}.`];
       // Ten times the value (a slipped decimal point).
       const raw = 'amount' in fact ? fact.amount : (fact as { number: number | string }).number;
       const value = Number(raw);
       const target = numbersIn(text).find(
         (number) => Math.abs(number.value - value) <= 0.5 * 10 ** -number.decimals + 1e-9,
       );
-      if (!target || target.value === 0) return [];
-      return [replaceNumber(text, target.value, target.decimals, (target.value * 10).toFixed(target.decimals))];
+      if (!target || target.value === 0) return unitMutation;
+      return [
+        replaceNumber(text, target.value, target.decimals, (target.value * 10).toFixed(target.decimals)),
+        ...unitMutation,
+      ];
     }
     default:
       return [];

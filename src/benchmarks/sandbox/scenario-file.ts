@@ -34,6 +34,10 @@ const fact = z.union([
         .min(1)
         .optional()
         .describe('The unit of the value (mi, degF, kg…): a number stated in another unit of its kind is converted.'),
+      convert: z
+        .boolean()
+        .optional()
+        .describe('false: the user asked for this unit; a number in another unit of its kind is a wrong answer.'),
     })
     .strict(),
   z.object({ amount: numeric, currency: z.string().min(3), tolerance: z.number().nonnegative().optional() }).strict(),

@@ -42,7 +42,7 @@ const ACTIONS: readonly ActionCheck[] = [
     // text described ("your last text went out this morning"); "I updated your mom's number" is about
     // the contact, not a message to her.
     about:
-      /\b(?:i|we)\b|\b(?:has|have) been\b|\bon (?:its|it's) way\b|\b(?:has|have|got) (?:it|the)\b|^(?:done|sent|texted|messaged|forwarded|all set)\b/,
+      /\b(?:i|we)\b|\b(?:has|have) been\b|\bon (?:its|it's) way\b|\b(?:has|have|got) (?:it|the|your)\b|^(?:done|sent|texted|messaged|forwarded|all set)\b/,
     notAbout: /\bremind|\b(?:updated|changed)\b.*\b(?:number|contact|card|entry)\b/,
   },
   // First person only: "your reminder is set for Monday" describes a reminder, "I've set it" claims one.
