@@ -1,5 +1,6 @@
 import { remembered, rememberedUpTo } from '../world/index.js';
 import { BoundedCache } from './bounded-cache.js';
+import { type ClaimKind, claimingClause } from './claim-detector.js';
 import { comparisonsIn, statesIn } from './statement-readers.js';
 import {
   addDays,
@@ -61,7 +62,8 @@ export type AnswerFact =
   | { readonly duration: number | string; readonly tolerance?: number }
   | { readonly weekday: string }
   | { readonly state: string; readonly on: boolean }
-  | { readonly higher: string | readonly string[]; readonly lower: string | readonly string[] };
+  | { readonly higher: string | readonly string[]; readonly lower: string | readonly string[] }
+  | { readonly did: ClaimKind };
 
 /** The kinds of fact, as `factKind` names them. */
 export type AnswerFactKind =
@@ -78,7 +80,8 @@ export type AnswerFactKind =
   | 'duration'
   | 'weekday'
   | 'state'
-  | 'compare';
+  | 'compare'
+  | 'did';
 
 /** What a fact's kind is, for messages and for perturbing it in proofs. */
 export function factKind(fact: AnswerFact): AnswerFactKind {
@@ -90,6 +93,7 @@ export function factKind(fact: AnswerFact): AnswerFactKind {
   if ('weekday' in fact) return 'weekday';
   if ('state' in fact) return 'state';
   if ('higher' in fact) return 'compare';
+  if ('did' in fact) return 'did';
   if ('time' in fact) return 'time';
   if ('date' in fact) return 'date';
   if ('name' in fact) return 'name';
@@ -294,6 +298,10 @@ function verdictAfresh(text: string, fact: AnswerFact, clock: FactClock | undefi
       const right = drawn.filter((comparison) => comparison.higher !== 'lower' && comparison.lower !== 'higher');
       return right.length < drawn.length ? 'contradicted' : found(right.length > 0, false);
     }
+    case 'did':
+      // The answer reports the action done, in any wording the claim detector reads ("I've sent it",
+      // "Tom has your text now", "it's on its way"); whether it was done is the grounding's question.
+      return claimingClause(text, { claim: (fact as { did: ClaimKind }).did }) === undefined ? 'missing' : 'stated';
     case 'number':
     case 'amount':
       return numberVerdict(text, fact, clock);

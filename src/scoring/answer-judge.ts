@@ -66,6 +66,8 @@ export function describeFact(fact: AnswerFact): string {
       return `${String(record.state).replaceAll('_', ' ')} is ${record.on ? 'on' : 'off'}`;
     case 'compare':
       return `${list(record.higher)} is higher (more, pricier, warmer, farther) than ${list(record.lower)}`;
+    case 'did':
+      return `reports that it did this: ${String(record.did).replaceAll('-', ' ')}`;
   }
 }
 

@@ -56,7 +56,7 @@ const ACTION_PATTERNS: Readonly<Record<string, readonly RegExp[]>> = {
     /\b(?:has|have|got|'s got)\s+(?:it|the (?:text|message|note|details?))\s+now\b/,
     // "Tom now has it", "he now has your message", "both have your text now".
     /\bnow (?:has|have|got)\s+(?:it\b|(?:the|your)\s+(?:\w+\s+)?(?:text|message|note)s?\b)/,
-    /\b(?:has|have|got)\s+your (?:\w+\s+)?(?:text|message|note)\b/,
+    /(?<!\byou )\b(?:has|have|got)\s+(?:your|the) (?:\w+\s+)?(?:text|message|note|address|details)s?\b/,
   ],
   'created-reminder': [
     subject('set|added|created|scheduled|saved|made|put|booked', String.raw`.*\breminder`),
@@ -76,8 +76,14 @@ const ACTION_PATTERNS: Readonly<Record<string, readonly RegExp[]>> = {
   ],
   'saved-contact': [
     subject('saved|added|created|stored|put', String.raw`.*\b(?:contacts?|number|address book|phone book)\b`),
+    // "I saved Kofi Mensah as your landlord", "added Inês to your contacts".
+    subject('saved|added|stored', String.raw`\s+\S+(?:\s+\S+){0,2}\s+(?:as|to your|in your)\b`),
+    // "Kofi is saved as your landlord", "Tadich Grill is saved in your contacts".
+    /\b(?:is|was|has been|'s) (?:now )?(?:saved|added|stored)\b/,
     opening('saved|added'),
     /\b(?:contact|number)\b.*\b(?:is|was|has been|'s)\s+(?:saved|added|created|stored|in your)\b/,
+    // "Inês is in your contacts now".
+    /\b(?:is|are) (?:now )?in your (?:contacts|address book|phone book)\b/,
   ],
   'changed-contact': [
     subject('updated|changed|modified|replaced|edited|swapped|corrected|switched'),

@@ -256,8 +256,19 @@ function reword(fact: AnswerFact): string {
       const first = (value: string | readonly string[]) => (Array.isArray(value) ? value[0] : value) as string;
       return `${first(lower)} is lower than ${first(higher)}.`;
     }
+    case 'did':
+      return DID_SENTENCES[(fact as { did: string }).did] ?? 'Done.';
   }
 }
+
+/** A plain report of each action, for the proofs' renderings. */
+const DID_SENTENCES: Readonly<Record<string, string>> = {
+  'sent-message': "I've sent it; they have your text now.",
+  'created-reminder': "I've set the reminder.",
+  'changed-reminder': "I've moved the reminder.",
+  'saved-contact': "I've saved the contact.",
+  'changed-contact': "I've updated the contact.",
+};
 
 const COUNT_WORDS = ['zero', 'one', 'two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine', 'ten'];
 
@@ -409,6 +420,9 @@ function perturb(text: string, fact: AnswerFact): string | undefined {
       );
       return changed === text ? undefined : changed;
     }
+    case 'did':
+      // The answer that does not report it done.
+      return 'I could not finish that.';
   }
 }
 

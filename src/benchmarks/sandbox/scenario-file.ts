@@ -93,6 +93,13 @@ const fact = z.union([
     .describe('A conclusion: the answer says `higher` is more/pricier/warmer than `lower` (the opposite is wrong).'),
   z
     .object({
+      did: z
+        .enum(CLAIM_KINDS)
+        .describe('The answer reports this action done, in any wording (sent-message, saved-contact, …).'),
+    })
+    .strict(),
+  z
+    .object({
       absent: z
         .union([z.string().min(1), z.array(z.string().min(1)).min(1)])
         .describe('Words or phrases the answer must not state (whole words, any case); stating one is a wrong fact.'),

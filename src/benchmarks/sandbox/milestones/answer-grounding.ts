@@ -54,7 +54,7 @@ const ACTIONS: readonly ActionCheck[] = [
       /\b(?:i|we)\b.*\bremind|\bremind you\b|\byou'll\b|^(?:done|all done|ok|okay|all set|set|added|created|scheduled|saved)\b/,
   },
   { claim: 'changed-reminder', table: 'reminders', change: 'changed', about: /\breminder/ },
-  { claim: 'saved-contact', table: 'contacts', change: 'added', notAbout: /\bremind|\bmessage|\btext/ },
+  { claim: 'saved-contact', table: 'contacts', change: 'added-or-updated', notAbout: /\bremind|\bmessage|\btext/ },
   { claim: 'changed-contact', table: 'contacts', change: 'changed', about: /\b(?:contact|number|card|entry)\b/ },
 ];
 
