@@ -186,6 +186,25 @@ describe('INSTRUCT', () => {
     expect(scoreInstruct('json', 'call Maps.find', gt, jsonTemplate).error).toMatch(/cannot parse/);
   });
 
+  it("a gold argument given as None matches a reply that gives it as None, as Python's dict.get does", () => {
+    const withNone = parsePythonJson('{"action": "Maps.find", "args": {"place": "Berlin", "filter": null}}');
+    const given = scoreInstruct(
+      'json',
+      '{"goal": "g", "name": "Maps.find", "args": {"place": "Berlin", "filter": null}}',
+      withNone,
+      jsonTemplate,
+    );
+    expect(given.args).toBe(1);
+    // Left out, it is "" in Python, which is not None.
+    const missing = scoreInstruct(
+      'json',
+      '{"goal": "g", "name": "Maps.find", "args": {"place": "Berlin"}}',
+      withNone,
+      jsonTemplate,
+    );
+    expect(missing.args).toBeCloseTo(2 / 3, 12);
+  });
+
   it('string: delimiters cut the reply; arguments must be a Python literal', () => {
     expect(
       scoreInstruct('str', "goal: find it\nname: Maps.find\nargs: {'place': 'Berlin', 'n': 2}", gt, stringTemplate),

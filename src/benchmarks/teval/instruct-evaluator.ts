@@ -35,7 +35,9 @@ export function scoreInstruct(
   const goldArgs = isDict(goldArgsValue) ? goldArgsValue : new PyDict();
   let matched = pyEquals(parsed.action, goldAction) ? 1 : 0;
   for (const [key, value] of goldArgs.entries()) {
-    if (pyEquals(parsed.args.get(key) ?? '', value)) matched++;
+    // Python's `args.get(key, "")`: a key given as None stays None (it matches a gold None), only a
+    // missing key becomes "".
+    if (pyEquals(parsed.args.has(key) ? (parsed.args.get(key) ?? null) : '', value)) matched++;
   }
   const args = matched / (goldArgs.size + 1);
   return { format: 1, args, score: (1 + args) / 2, prediction: parsed };

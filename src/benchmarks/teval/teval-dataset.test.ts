@@ -73,4 +73,29 @@ describe('toolgauge data pull teval', () => {
     const empty = await importTevalData(mkdtempSync(join(tmpdir(), 'teval-empty-')));
     expect(empty.problems.map((problem) => problem.message)).toEqual(['no .json files here']);
   });
+
+  it('reads INSTRUCT samples whose response_format is "string", as the reference writes them', async () => {
+    const folder = mkdtempSync(join(tmpdir(), 'teval-instruct-'));
+    writeFileSync(
+      join(folder, 'instruct_v1.json'),
+      JSON.stringify({
+        s1: {
+          origin_prompt: [{ role: 'user', content: 'Call Maps.find for Berlin.' }],
+          ground_truth: { action: 'Maps.find', args: { place: 'Berlin' } },
+          meta_data: { response_format: 'string' },
+          template: {
+            thought_start: 'goal:',
+            thought_end: '\n',
+            action_start: 'name:',
+            action_end: '\n',
+            args_start: 'args:',
+            args_end: '',
+          },
+        },
+      }),
+    );
+    const imported = await importTevalData(folder);
+    expect(imported.problems).toEqual([]);
+    expect(imported.cases.map((item) => [item.id, item.format])).toEqual([['instruct_v1/s1', 'str']]);
+  });
 });

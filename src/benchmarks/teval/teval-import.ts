@@ -129,8 +129,13 @@ function readSample(subset: TevalSubset, fileFormat: TevalFormat | undefined, sa
   const declared =
     (isDict(meta) ? meta.get('prompt_type') : undefined) ??
     (isDict(metaData) ? metaData.get('response_format') : undefined);
+  // The reference writes INSTRUCT string samples as "string" (`string_format_metric`), others as "str".
   const format =
-    declared === 'json' || declared === 'str' ? declared : (fileFormat ?? (subset === 'review' ? 'str' : undefined));
+    declared === 'json' || declared === 'str'
+      ? declared
+      : declared === 'string'
+        ? 'str'
+        : (fileFormat ?? (subset === 'review' ? 'str' : undefined));
   if (format === undefined) {
     return {
       problem: 'no format: meta.prompt_type or meta_data.response_format must be json or str',
