@@ -91,4 +91,26 @@ describe('malformed replies', () => {
       }
     }
   });
+
+  it('cleans chat-template leftovers under v2 and under fixed quirks, and scores the raw generation under v1 faithful', async () => {
+    const template = parsePythonJson('{"thought": "goal", "action": "name", "args": "args"}');
+    const item: TevalCase = {
+      id: 'made/instruct-json',
+      labels: {},
+      subset: 'instruct',
+      format: 'json',
+      prompt: [{ role: 'user', content: 'x' }],
+      groundTruth: parsePythonJson('{"action": "Maps.find", "args": {"place": "Berlin"}}'),
+      apiList: [],
+      template,
+      origin: 'test',
+    };
+    const reply = '{"goal": "g", "name": "Maps.find", "args": {"place": "Berlin"}}<|im_end|>\nuser: thanks';
+    const similarity = embeddingSimilarity(await fakeServices.embedder());
+    const score = async (options: Record<string, string>) =>
+      (await scoreItem(item, reply, similarity, protocolOf(options))).metrics['instruct.json'];
+    expect(await score({ 'teval-protocol': 'v2', 'teval-quirks': 'faithful' })).toBe(1);
+    expect(await score({ 'teval-protocol': 'v1', 'teval-quirks': 'fixed' })).toBe(1);
+    expect(await score({ 'teval-protocol': 'v1', 'teval-quirks': 'faithful' })).toBe(0);
+  });
 });

@@ -28,7 +28,9 @@ export async function scoreItem(
   similarity: PairSimilarity,
   protocol: TevalProtocol,
 ): Promise<ItemScore> {
-  const cleaned = cleanReply(reply);
+  // The chat-template clean-up is the v2 harness's; v1 scored raw generations. `fixed` cleans under v1 too
+  // (a documented repair: a stop marker left in a reply is not the model's answer).
+  const cleaned = protocol.version === 'v2' || protocol.quirks === 'fixed' ? cleanReply(reply) : reply;
   const withError = (error: string | undefined) => (error ? { error } : {});
   switch (item.subset) {
     case 'instruct': {
