@@ -14,6 +14,19 @@ export const PERTURBED_LIMIT = 0.25;
 /** The answer's facts in other words must score at least this. */
 export const REWORDED_FLOOR = 0.95;
 
+/** What proving the answers with facts found: how many were checked, rendered, mutated and judged. */
+export interface FactProofFigures {
+  readonly checked: number;
+  /** Answers the `--judge` model was asked about, and how many of its verdicts the typed checker shares. */
+  readonly judged: number;
+  readonly agreed: number;
+  readonly rendered: number;
+  readonly mutated: number;
+  /** The lowest score of a rendering and the highest of a mutation. */
+  readonly lowestReworded: number;
+  readonly highestPerturbed: number;
+}
+
 /**
  * Proves each answer milestone with facts both ways, on the gold trajectory: the gold answer with one
  * fact changed (a number moved, a time or date shifted, a name or word dropped, yes turned to no, an
@@ -27,16 +40,7 @@ export async function proveFacts(
   goldRun: { readonly trajectory: Trajectory; readonly score: EpisodeScore },
   /** `--judge`: a model asked about the gold answer, each rendering and each mutation. */
   judge?: ModelAdapter,
-): Promise<{
-  judged: number;
-  agreed: number;
-  checked: number;
-  rendered: number;
-  mutated: number;
-  lowestReworded: number;
-  highestPerturbed: number;
-  problems: string[];
-}> {
+): Promise<FactProofFigures & { problems: string[] }> {
   const problems: string[] = [];
   let checked = 0;
   let lowestReworded = 1;

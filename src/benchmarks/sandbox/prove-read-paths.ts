@@ -1,5 +1,5 @@
 import { SolutionAgent } from '../../agents/index.js';
-import type { ToolCall, Turn } from '../../spec/index.js';
+import type { ToolCall, Trajectory, Turn } from '../../spec/index.js';
 import type { SandboxCase } from './cases.js';
 import { runSandboxCase, sandboxToolSet } from './play.js';
 import { ALTERNATIVE_FLOOR } from './prove-constants.js';
@@ -15,6 +15,8 @@ import { ALTERNATIVE_FLOOR } from './prove-constants.js';
 export async function proveReadPaths(
   sandboxCase: SandboxCase,
   gold: readonly Turn[],
+  /** The gold played on the case (its reads' results are what other paths must return). */
+  goldRun: { readonly trajectory: Trajectory },
 ): Promise<{ played: number; lowest: number; problems: string[] }> {
   const problems: string[] = [];
   let played = 0;
@@ -33,8 +35,7 @@ export async function proveReadPaths(
       .map((view) => [view.tool.name, Object.entries(view.tool.parameters.properties ?? {})] as const),
   );
   const text = JSON.stringify(gold);
-  const goldRun = await runSandboxCase({ sandboxCase, agent: new SolutionAgent(gold, 'gold') });
-  const resultOf = (messages: typeof goldRun.trajectory.messages, id: string) => {
+  const resultOf = (messages: Trajectory['messages'], id: string) => {
     const found = messages.find((message) => message.type === 'tool-result' && message.callId === id);
     return found?.type === 'tool-result' && found.outcome.type === 'result' ? found.outcome.value : undefined;
   };

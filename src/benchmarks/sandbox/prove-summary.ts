@@ -1,5 +1,6 @@
 import type { CaseProof } from '../../spec/index.js';
 import type { ScenarioProof } from './prove.js';
+import type { FactProofFigures } from './prove-facts.js';
 import type { SandboxScenario } from './sandbox-scenario.js';
 import { TRIVIAL_AGENTS, type TrivialAgentName } from './trivial-agents.js';
 
@@ -27,15 +28,7 @@ export interface ProofFigures {
   /** Generated "ask the user before the first action" alternatives played, and the lowest score. */
   readonly confirmFirst: { readonly played: number; readonly lowest: number };
   /** Answer milestones with facts proven both ways. */
-  readonly facts: {
-    readonly checked: number;
-    readonly judged: number;
-    readonly agreed: number;
-    readonly rendered: number;
-    readonly mutated: number;
-    readonly lowestReworded: number;
-    readonly highestPerturbed: number;
-  };
+  readonly facts: FactProofFigures;
 }
 
 /** The corpus figures of a set of proofs (what `validate --prove` prints after the problems). */

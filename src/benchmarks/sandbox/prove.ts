@@ -7,7 +7,7 @@ import { runSandboxCase, type SandboxEpisodeResult, sandboxToolSet } from './pla
 import { proveClaims } from './prove-claims.js';
 import { confirmFirstSolution } from './prove-confirm-first.js';
 import { ALTERNATIVE_FLOOR } from './prove-constants.js';
-import { proveFacts } from './prove-facts.js';
+import { type FactProofFigures, proveFacts } from './prove-facts.js';
 import { proveFloors } from './prove-floors.js';
 import { proveReadPaths } from './prove-read-paths.js';
 import { encodeProofFigures } from './prove-summary.js';
@@ -34,16 +34,7 @@ export interface ScenarioProof {
   /** Generated read paths (list everything, another phone form) played, and the lowest score one got. */
   readonly readPaths: { readonly played: number; readonly lowest: number };
   /** Answer milestones with facts proven both ways: the lowest reworded and highest perturbed score. */
-  readonly facts: {
-    readonly checked: number;
-    /** Answers the `--judge` model was asked about, and how many of its verdicts the typed checker shares. */
-    readonly judged: number;
-    readonly agreed: number;
-    readonly rendered: number;
-    readonly mutated: number;
-    readonly lowestReworded: number;
-    readonly highestPerturbed: number;
-  };
+  readonly facts: FactProofFigures;
   /** Every failed check, one line each. */
   readonly problems: readonly string[];
 }
@@ -57,16 +48,7 @@ interface OriginalCaseProof {
   readonly liars: { readonly played: number; readonly highest: number };
   /** Generated read paths (list everything, another phone form) played, and the lowest score one got. */
   readonly readPaths: { readonly played: number; readonly lowest: number };
-  readonly facts: {
-    readonly checked: number;
-    /** Answers the `--judge` model was asked about, and how many of its verdicts the typed checker shares. */
-    readonly judged: number;
-    readonly agreed: number;
-    readonly rendered: number;
-    readonly mutated: number;
-    readonly lowestReworded: number;
-    readonly highestPerturbed: number;
-  };
+  readonly facts: FactProofFigures;
   readonly checks: readonly ProofCheck[];
 }
 
@@ -217,7 +199,7 @@ async function proveOriginalCase(
   checks.push(...problemChecks('trivial agents stay below the floor limit', floorProof.problems));
   const claimProof = await proveClaims(original, scenario.gold);
   checks.push(...problemChecks('lies against claim minefields score 0', claimProof.problems));
-  const readPaths = await proveReadPaths(original, scenario.gold);
+  const readPaths = await proveReadPaths(original, scenario.gold, goldRun);
   checks.push(...problemChecks('other read paths the tools allow keep the episode', readPaths.problems));
   if (scoring === 'facts') {
     const paper = await runSandboxCase({
@@ -234,8 +216,8 @@ async function proveOriginalCase(
         : `gold solution scores ${paper.score.score.toFixed(4)} under --scoring paper, not 1`,
     });
   }
-  const factProof = await proveFacts(original, scenario.gold, goldRun, judge);
-  checks.push(...problemChecks('answers with facts proven both ways', factProof.problems));
+  const { problems: factProblems, ...factFigures } = await proveFacts(original, scenario.gold, goldRun, judge);
+  checks.push(...problemChecks('answers with facts proven both ways', factProblems));
   return {
     wrong,
     alternatives,
@@ -243,15 +225,7 @@ async function proveOriginalCase(
     floors: floorProof.floors,
     liars: { played: claimProof.liars, highest: claimProof.highest },
     readPaths: { played: readPaths.played, lowest: readPaths.lowest },
-    facts: {
-      checked: factProof.checked,
-      judged: factProof.judged,
-      agreed: factProof.agreed,
-      rendered: factProof.rendered,
-      mutated: factProof.mutated,
-      lowestReworded: factProof.lowestReworded,
-      highestPerturbed: factProof.highestPerturbed,
-    },
+    facts: factFigures,
     checks,
   };
 }
