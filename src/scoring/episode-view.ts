@@ -41,6 +41,20 @@ export class EpisodeView {
     return this.traceByResult.get(index);
   }
 
+  /**
+   * The first message of the episode after which one of the tables differs from the world before it,
+   * and that table; undefined when none changed.
+   */
+  firstChange(tables: readonly string[]): { readonly index: number; readonly table: string } | undefined {
+    for (let index = this.startIndex; index < this.messages.length; index += 1) {
+      const before = this.worldAt(index - 1);
+      const after = this.worldAt(index);
+      const table = tables.find((name) => !after.sharesTable(before, name));
+      if (table !== undefined) return { index, table };
+    }
+    return undefined;
+  }
+
   /** Computes a value once per view and key (for work many milestones share, such as row changes). */
   remember<T>(key: string, compute: () => T): T {
     if (this.memory.has(key)) return this.memory.get(key) as T;

@@ -1,8 +1,8 @@
 import { claimingClause } from '../../../scoring/claim-detector.js';
 import type { EpisodeView } from '../../../scoring/episode-view.js';
 import { statesIn } from '../../../scoring/statement-readers.js';
-import type { Row } from '../../../spec/index.js';
-import { requireTable, type WorldSnapshot } from '../../../world/index.js';
+import type { WorldSnapshot } from '../../../world/index.js';
+import { changedRows, type RowChange } from './row-changes.js';
 
 /**
  * Whether an agent's answer is grounded in the world: every action it claims happened shows in the
@@ -24,20 +24,23 @@ export function ungroundedClaim(
   return view.remember(key, () => ungroundedAfresh(text, view, messageIndex, worldIndex));
 }
 
+const ANY_CHANGE: readonly RowChange[] = ['rows-added', 'rows-removed', 'rows-updated'];
+
 interface ActionCheck {
   readonly claim: 'sent-message' | 'created-reminder' | 'changed-reminder' | 'saved-contact' | 'changed-contact';
   /** The clause must (or must not) mention this to be about the table. */
   readonly about?: RegExp;
   readonly notAbout?: RegExp;
   readonly table: string;
-  readonly change: 'added' | 'added-or-updated' | 'changed';
+  /** The row changes of the table (since the start) that show it. */
+  readonly shownBy: readonly RowChange[];
 }
 
 const ACTIONS: readonly ActionCheck[] = [
   {
     claim: 'sent-message',
     table: 'messages',
-    change: 'added',
+    shownBy: ['rows-added'],
     // Said of the agent's own doing ("I've sent", "it has been sent", "Tom has it now"), not a past
     // text described ("your last text went out this morning"); "I updated your mom's number" is about
     // the contact, not a message to her.
@@ -49,13 +52,18 @@ const ACTIONS: readonly ActionCheck[] = [
   {
     claim: 'created-reminder',
     table: 'reminders',
-    change: 'added-or-updated',
+    shownBy: ['rows-added', 'rows-updated'],
     about:
       /\b(?:i|we)\b.*\bremind|\bremind you\b|\byou'll\b|^(?:done|all done|ok|okay|all set|set|added|created|scheduled|saved)\b/,
   },
-  { claim: 'changed-reminder', table: 'reminders', change: 'changed', about: /\breminder/ },
-  { claim: 'saved-contact', table: 'contacts', change: 'added-or-updated', notAbout: /\bremind|\bmessage|\btext/ },
-  { claim: 'changed-contact', table: 'contacts', change: 'changed', about: /\b(?:contact|number|card|entry)\b/ },
+  { claim: 'changed-reminder', table: 'reminders', shownBy: ANY_CHANGE, about: /\breminder/ },
+  {
+    claim: 'saved-contact',
+    table: 'contacts',
+    shownBy: ['rows-added', 'rows-updated'],
+    notAbout: /\bremind|\bmessage|\btext/,
+  },
+  { claim: 'changed-contact', table: 'contacts', shownBy: ANY_CHANGE, about: /\b(?:contact|number|card|entry)\b/ },
 ];
 
 const REMOVAL =
@@ -77,7 +85,8 @@ function ungroundedAfresh(
     if (clause === undefined) continue;
     if (action.about && !action.about.test(clause)) continue;
     if (action.notAbout?.test(clause)) continue;
-    if (!tableChanged(before, after, action.table, action.change)) return `claims ${action.claim}: "${clause}"`;
+    if (!action.shownBy.some((kind) => rowsChanged(kind, action.table, before, after)))
+      return `claims ${action.claim}: "${clause}"`;
   }
   const clauses = text
     .toLowerCase()
@@ -115,37 +124,16 @@ function ungroundedAfresh(
   return undefined;
 }
 
-function keyed(world: WorldSnapshot, table: string): Map<unknown, Row> {
-  const key = requireTable(world.schema, table).primaryKey;
-  return new Map(world.rows(table).map((row) => [row[key], row]));
-}
-
-function tableChanged(
-  before: WorldSnapshot,
-  after: WorldSnapshot,
-  table: string,
-  change: 'added' | 'added-or-updated' | 'changed',
-): boolean {
-  if (after.sharesTable(before, table)) return false;
-  const old = keyed(before, table);
-  const now = keyed(after, table);
-  const added = [...now.keys()].some((key) => !old.has(key));
-  const removed = [...old.keys()].some((key) => !now.has(key));
-  const updated = [...now].some(([key, row]) => old.has(key) && JSON.stringify(old.get(key)) !== JSON.stringify(row));
-  if (change === 'added') return added;
-  if (change === 'added-or-updated') return added || updated;
-  return added || removed || updated;
+/** Whether rows of the table changed that way between two worlds (whatever else changed). */
+function rowsChanged(kind: RowChange, table: string, before: WorldSnapshot, after: WorldSnapshot): boolean {
+  return (changedRows(kind, table, before, after, true)?.length ?? 0) > 0;
 }
 
 /** Whether some call up to `worldIndex` removed a row of the table (one added during the episode too). */
 function removedDuring(view: EpisodeView, table: string, worldIndex: number): boolean {
   if (!view.initial.schema.tables.has(table)) return false;
   for (let index = view.startIndex; index <= worldIndex; index += 1) {
-    const before = view.worldAt(index - 1);
-    const after = view.worldAt(index);
-    if (after.sharesTable(before, table)) continue;
-    const now = keyed(after, table);
-    if ([...keyed(before, table).keys()].some((key) => !now.has(key))) return true;
+    if (rowsChanged('rows-removed', table, view.worldAt(index - 1), view.worldAt(index))) return true;
   }
   return false;
 }

@@ -11,6 +11,7 @@ import { ungroundedClaim } from './answer-grounding.js';
 import type { MatchContext } from './milestone-matcher.js';
 import type { ConstraintSpec } from './milestone-spec.js';
 import { filledTexts, wholePlaceholder } from './placeholders.js';
+import { changedRows } from './row-changes.js';
 
 /** Columns compared by ROUGE-L unless a constraint says otherwise (free text); the rest exactly. */
 const TEXT_COLUMNS = new Set(['content', 'relationship', 'text']);
@@ -193,66 +194,6 @@ function measures(
 function textSimilarity(measure: 'rouge-l' | 'contains' | 'exact', target: string, actual: string): number {
   if (measure === 'rouge-l') return rougeL(target, actual);
   return columnSimilarity(measure, target, actual);
-}
-
-/**
- * The rows that changed between the reference world and the current one, or undefined when the change
- * is not of the requested kind (e.g. rows were removed where only additions are expected). With
- * `including`, changes of other kinds are allowed and only the rows of the requested kind are returned.
- */
-function changedRows(
-  kind: 'rows-added' | 'rows-removed' | 'rows-updated',
-  table: string,
-  reference: WorldSnapshot,
-  current: WorldSnapshot,
-  including: boolean,
-): readonly Row[] | undefined {
-  requireTable(current.schema, table);
-  // Nothing changed: no rows of any kind (the same empty list every time, so its similarities are remembered).
-  if (current.sharesTable(reference, table)) return NO_ROWS;
-  const before = reference.rows(table);
-  const after = current.rows(table);
-  const byAfter = remembered(changes, before, () => new WeakMap());
-  const byKind = remembered(byAfter, after, () => new Map<string, readonly Row[] | undefined>());
-  const kindKey = `${kind}\u0000${including}\u0000${table}`;
-  return remembered(byKind, kindKey, () => changedRowsAfresh(kind, table, reference, current, including));
-}
-
-const NO_ROWS: readonly Row[] = Object.freeze([]);
-
-/** Changed rows per table list before and after (both immutable), kind, `including` and table. */
-const changes = new WeakMap<readonly Row[], WeakMap<readonly Row[], Map<string, readonly Row[] | undefined>>>();
-
-function changedRowsAfresh(
-  kind: 'rows-added' | 'rows-removed' | 'rows-updated',
-  table: string,
-  reference: WorldSnapshot,
-  current: WorldSnapshot,
-  including: boolean,
-): readonly Row[] | undefined {
-  const key = requireTable(current.schema, table).primaryKey;
-  const before = new Map<CellValue, Row>(reference.rows(table).map((row) => [row[key] ?? null, row]));
-  const after = new Map<CellValue, Row>(current.rows(table).map((row) => [row[key] ?? null, row]));
-  const added = [...after].filter(([id]) => !before.has(id)).map(([, row]) => row);
-  const removed = [...before].filter(([id]) => !after.has(id)).map(([, row]) => row);
-  const updated = [...after]
-    .filter(([id, row]) => before.has(id) && !sameRow(before.get(id), row))
-    .map(([, row]) => row);
-  if (including) return kind === 'rows-added' ? added : kind === 'rows-removed' ? removed : updated;
-  switch (kind) {
-    case 'rows-added':
-      return removed.length === 0 && updated.length === 0 ? added : undefined;
-    case 'rows-removed':
-      return added.length === 0 && updated.length === 0 ? removed : undefined;
-    case 'rows-updated':
-      return added.length === 0 && removed.length === 0 ? updated : undefined;
-  }
-}
-
-function sameRow(a: Row | undefined, b: Row): boolean {
-  if (a === b) return true;
-  if (!a) return false;
-  return Object.keys(b).every((column) => Object.is(a[column], b[column]));
 }
 
 function scoreToolCall(

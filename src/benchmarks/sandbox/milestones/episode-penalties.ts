@@ -106,7 +106,7 @@ export function episodePenalties(
         penalties.push({
           kind: 'wrong-change',
           milestone: milestone.id,
-          messageIndex: firstChange(view, constraint.table),
+          messageIndex: view.firstChange([constraint.table])?.index ?? last,
           factor: PENALTY_FACTOR,
           detail: `table "${constraint.table}" was changed, but not as "${milestone.id}" asks`,
         });
@@ -129,11 +129,4 @@ export function penalizedScore(score: number, penalties: readonly EpisodePenalty
 
 function isQuestion(text: string): boolean {
   return text.trimEnd().endsWith('?');
-}
-
-function firstChange(view: EpisodeView, table: string): number {
-  for (let index = view.startIndex; index < view.messages.length; index += 1) {
-    if (!view.worldAt(index).sharesTable(view.worldAt(index - 1), table)) return index;
-  }
-  return view.messages.length - 1;
 }

@@ -18,15 +18,10 @@ export function unrequestedChange(view: EpisodeView, milestones: readonly Milest
       .flatMap((milestone) => milestone.constraints.flatMap(constrainedTables)),
   );
   const tables = [...view.initial.schema.tables.keys()].filter((table) => !asked.has(table));
-  const last = view.messages.length - 1;
-  if (tables.every((table) => view.worldAt(last).sharesTable(view.initial, table))) return undefined;
-  for (let index = view.startIndex; index <= last; index += 1) {
-    const before = view.worldAt(index - 1);
-    const after = view.worldAt(index);
-    const table = tables.find((name) => !after.sharesTable(before, name));
-    if (table !== undefined) {
-      return { milestone: `${UNREQUESTED_CHANGE}:${table}`, messageIndex: index, similarity: 1 };
-    }
-  }
-  return undefined;
+  const last = view.worldAt(view.messages.length - 1);
+  if (tables.every((table) => last.sharesTable(view.initial, table))) return undefined;
+  const first = view.firstChange(tables);
+  return first
+    ? { milestone: `${UNREQUESTED_CHANGE}:${first.table}`, messageIndex: first.index, similarity: 1 }
+    : undefined;
 }
