@@ -2,20 +2,10 @@ import { type AnswerFact, datesIn, type FactClock, factKind, numbersIn, timesIn 
 import { SWITCHES } from '../../scoring/statement-readers.js';
 import { addDays, e164, localDate, localMinutes } from '../../scoring/value-readers.js';
 
-const MONTHS = [
-  'January',
-  'February',
-  'March',
-  'April',
-  'May',
-  'June',
-  'July',
-  'August',
-  'September',
-  'October',
-  'November',
-  'December',
-];
+/** A month's English name (1 = January). */
+function monthName(month: number | undefined): string {
+  return new Date(Date.UTC(2000, (month ?? 1) - 1, 1)).toLocaleString('en-US', { month: 'long', timeZone: 'UTC' });
+}
 
 /**
  * The other renderings of a fact that `validate --prove` plays (each must keep the answer at least
@@ -104,7 +94,7 @@ function otherRenderings(fact: AnswerFact, clock: FactClock): string[] {
         weekday: 'long',
         timeZone: 'UTC',
       });
-      return [`${weekday}, ${MONTHS[(month ?? 1) - 1]} ${day}.`, `On ${month}/${day}.`, `${date}.`];
+      return [`${weekday}, ${monthName(month)} ${day}.`, `On ${month}/${day}.`, `${date}.`];
     }
     case 'weekday':
       return [`On ${(fact as { weekday: string }).weekday.slice(0, 3)}.`];
@@ -199,7 +189,7 @@ function dayWords(date: string, today: string): string {
   if (date === addDays(today, -1)) return 'yesterday';
   if (date === addDays(today, 1)) return 'tomorrow';
   const [, month, day] = date.split('-').map(Number);
-  return `on ${MONTHS[(month ?? 1) - 1]} ${day}`;
+  return `on ${monthName(month)} ${day}`;
 }
 
 /** A fact written plainly, in a format other than the usual one where there is a choice. */
@@ -217,7 +207,7 @@ function reword(fact: AnswerFact): string {
     }
     case 'date': {
       const [, month, day] = (fact as { date: string }).date.split('-').map(Number);
-      return `Date: ${day} ${MONTHS[(month ?? 1) - 1]}.`;
+      return `Date: ${day} ${monthName(month)}.`;
     }
     case 'name':
     case 'words': {

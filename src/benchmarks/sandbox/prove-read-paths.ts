@@ -34,7 +34,6 @@ export async function proveReadPaths(
       .views.filter((view) => view.tool.kind === 'read')
       .map((view) => [view.tool.name, Object.entries(view.tool.parameters.properties ?? {})] as const),
   );
-  const text = JSON.stringify(gold);
   const resultOf = (messages: Trajectory['messages'], id: string) => {
     const found = messages.find((message) => message.type === 'tool-result' && message.callId === id);
     return found?.type === 'tool-result' && found.outcome.type === 'result' ? found.outcome.value : undefined;
