@@ -178,10 +178,41 @@ describe('toolgauge command line', { timeout: 120_000 }, () => {
       (await inFolder('report', 'flags-win', '--db', 'configured.db', '--format', 'json')).stdout,
     );
     expect(overridden.config).toMatchObject({ agent: 'oracle', trials: 1 });
-    await writeFile(join(folder, 'broken.yaml'), 'concurrency: lots\n');
-    await expect(inFolder('run', '--config', 'broken.yaml')).rejects.toMatchObject({
-      stderr: expect.stringMatching(/broken\.yaml: concurrency: /),
+    // Every configuration error is a usage error (exit 2) naming the file and the key, before anything is played.
+    const bad: Record<string, [string, RegExp]> = {
+      'wrong-type.yaml': ['concurrency: lots\n', /wrong-type\.yaml: concurrency: /],
+      'typo.json': [
+        '{"concurency": 4}',
+        /typo\.json: concurency: unknown setting "concurency"; did you mean "concurrency"\?/,
+      ],
+      'proto.json': ['{"__proto__": {"trials": 3}}', /proto\.json: __proto__: unknown setting "__proto__"/],
+      'malformed.json': ['{"agent": "oracle",', /malformed\.json: cannot read the config/],
+      'malformed.yaml': ['agent: [oracle\n', /malformed\.yaml: cannot read the config/],
+    };
+    for (const [name, [text, message]] of Object.entries(bad)) {
+      await writeFile(join(folder, name), text);
+      await expect(inFolder('run', '--config', name, '--db', 'bad-config.db')).rejects.toMatchObject({
+        code: 2,
+        stderr: expect.stringMatching(message),
+      });
+    }
+    await expect(inFolder('run', '--config', 'missing.json')).rejects.toMatchObject({
+      code: 2,
+      stderr: expect.stringMatching(/missing\.json: cannot read the config/),
     });
+    await expect(readFile(join(folder, 'bad-config.db'))).rejects.toThrow();
+    // A run or episode the store does not hold is a usage error too, with a pointer to what exists.
+    for (const args of [
+      ['report', 'no-such-run'],
+      ['export', 'no-such-run'],
+      ['show', 'no-such-run', 'some-case'],
+      ['show', 'from-config', 'no-such-case'],
+    ]) {
+      await expect(inFolder(...args, '--db', 'configured.db')).rejects.toMatchObject({
+        code: 2,
+        stderr: expect.stringMatching(/no (run|episode) "no-such-(run|case)".*toolgauge list/),
+      });
+    }
   });
 
   it('splits a run into shards on separate stores and merges them into one', async () => {

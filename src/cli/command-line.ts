@@ -1,6 +1,7 @@
 import { CommanderError } from 'commander';
 import { redactUrls } from '../models/providers/endpoint.js';
 import { EXIT_CODES } from '../runs/exit-codes.js';
+import { UnknownRunError } from '../runs/unknown-run-error.js';
 import { main } from './main.js';
 import { terminalSafe } from './terminal-safe.js';
 import { UsageError } from './usage-error.js';
@@ -40,6 +41,7 @@ export function reportFailure(
   }
   const message = terminalSafe(redactUrls(error instanceof Error ? error.message : String(error)));
   write(`toolgauge: ${message}\n`);
+  if (error instanceof UnknownRunError) return EXIT_CODES.usage;
   if (error instanceof UsageError || error instanceof CommanderError) {
     write(`${helpHint(argv)}\n`);
     return EXIT_CODES.usage;

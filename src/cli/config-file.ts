@@ -3,12 +3,17 @@ import { extname, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { type ConfigFile, configFileSchema } from '../library/config.js';
 import { parseYamlText } from '../world/yaml-text.js';
+import { UsageError } from './usage-error.js';
 
 export { type ConfigFile, configFileSchema, defineConfig } from '../library/config.js';
 
 const DEFAULT_NAMES = ['toolgauge.config.ts', 'toolgauge.config.json', 'toolgauge.config.yaml', 'toolgauge.config.yml'];
 
-/** Reads the config file given, or the first default name present in `cwd`; none is fine. */
+/**
+ * Reads the config file given, or the first default name present in `cwd`; none is fine. Every problem
+ * (a missing or unreadable file, bad JSON or YAML, an unknown key, a wrong type) is a {@link UsageError}:
+ * exit code 2, as the README documents for bad configuration.
+ */
 export async function loadConfigFile(
   path: string | undefined,
   cwd = process.cwd(),
@@ -25,12 +30,12 @@ export async function loadConfigFile(
       data = extname(file) === '.json' ? JSON.parse(text) : parseYamlText(text);
     }
   } catch (error) {
-    throw new Error(`${file}: cannot read the config: ${error instanceof Error ? error.message : String(error)}`);
+    throw new UsageError(`${file}: cannot read the config: ${error instanceof Error ? error.message : String(error)}`);
   }
   const parsed = configFileSchema.safeParse(data ?? {});
   if (!parsed.success) {
     const problems = parsed.error.issues.map((issue) => `${issue.path.join('.') || '(top)'}: ${issue.message}`);
-    throw new Error(`${file}: ${problems.join('; ')}`);
+    throw new UsageError(`${file}: ${problems.join('; ')}`);
   }
   return { file, config: parsed.data };
 }

@@ -12,7 +12,15 @@ describe('config files', () => {
     expect(configFileSchema.parse(config)).toEqual(config);
     const typo = configFileSchema.safeParse({ benchmark: 'sandbox', categroy: ['state_dependency'] });
     expect(typo.success).toBe(false);
-    expect(typo.error?.issues[0]).toMatchObject({ path: ['categroy'], message: 'unknown setting "categroy"' });
+    expect(typo.error?.issues[0]).toMatchObject({
+      path: ['categroy'],
+      message: 'unknown setting "categroy"; did you mean "category"?',
+    });
+    // Keys every object inherits are not settings; a name far from every setting gets no guess.
+    for (const key of ['__proto__', 'toString', 'constructor']) {
+      const inherited = configFileSchema.safeParse(JSON.parse(`{"${key}": 1}`));
+      expect(inherited.error?.issues[0]).toMatchObject({ path: [key], message: `unknown setting "${key}"` });
+    }
     expect(configFileSchema.safeParse({ trials: 0 }).success).toBe(false);
   });
 });

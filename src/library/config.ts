@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { benchmarkDescriptors } from '../benchmarks/registry.js';
 import { optionKey } from '../runs/index.js';
+import { closestName } from './closest-name.js';
 
 const benchmarkOptionValue = z.union([z.string(), z.boolean(), z.array(z.string())]);
 
@@ -51,18 +52,26 @@ export type ConfigFile = z.infer<typeof settingsSchema> & {
   readonly [benchmarkOption: string]: string | boolean | readonly string[] | number | object | undefined;
 };
 
-export const configFileSchema: z.ZodType<ConfigFile> = settingsSchema
-  .catchall(benchmarkOptionValue)
-  .superRefine((config, context) => {
+export const configFileSchema: z.ZodType<ConfigFile> = z
+  .unknown()
+  // Keys are checked on the input as written: parsing copies an object by assignment, which would turn a
+  // `__proto__` key into a prototype and hide it from any check made afterwards.
+  .superRefine((input, context) => {
+    if (typeof input !== 'object' || input === null || Array.isArray(input)) return;
     const known = new Set(
       benchmarkDescriptors().flatMap((benchmark) => benchmark.options.map((option) => optionKey(option.flag))),
     );
-    for (const key of Object.keys(config)) {
-      if (!(key in settingsShape) && !known.has(key)) {
-        context.addIssue({ code: 'custom', path: [key], message: `unknown setting "${key}"` });
+    const names = [...Object.keys(settingsShape), ...known];
+    // Own keys only: `key in settingsShape` would take `toString` or `__proto__` for a setting.
+    for (const key of Object.keys(input)) {
+      if (!Object.hasOwn(settingsShape, key) && !known.has(key)) {
+        const near = closestName(key, names);
+        const hint = near ? `; did you mean "${near}"?` : '';
+        context.addIssue({ code: 'custom', path: [key], message: `unknown setting "${key}"${hint}` });
       }
     }
-  });
+  })
+  .pipe(settingsSchema.catchall(benchmarkOptionValue)) as unknown as z.ZodType<ConfigFile>;
 
 /**
  * Types a config file written in TypeScript or JavaScript:

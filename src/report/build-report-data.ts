@@ -92,8 +92,7 @@ export function collectReportData(
   const worlds: Record<string, Record<string, readonly Row[]>> = {};
   const sharedLabels = new Map<string, Labels>();
   for (const runId of runIds) {
-    const run = store.getRun(runId);
-    if (!run) throw new Error(`no run "${runId}" in ${store.path}; see \`toolgauge list runs\``);
+    const run = store.requireRun(runId);
     const diagnostics: Record<string, number> = Object.fromEntries(DIAGNOSTIC_PATTERNS.map((pattern) => [pattern, 0]));
     const rowsByBenchmark = new Map<string, EpisodeRow[]>();
     for (const row of store.iterateEpisodes(runId)) {

@@ -73,8 +73,7 @@ export interface RunReport {
  * per benchmark as they come; the reports are the same as {@link benchmarkReport} makes of the rows.
  */
 export function buildRunReport(store: RunStore, runId: string): RunReport {
-  const run = store.getRun(runId);
-  if (!run) throw new Error(`no run "${runId}" in ${store.path}; see \`toolgauge list runs\``);
+  const run = store.requireRun(runId);
   const tallies = new Map<string, EpisodeTally>();
   for (const row of store.iterateReportedEpisodes(runId)) {
     remembered(tallies, row.benchmark, () => new EpisodeTally()).add(row);

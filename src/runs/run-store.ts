@@ -40,6 +40,8 @@ import {
   type StoreMigrationNotice,
 } from './stored-run.js';
 
+import { UnknownRunError } from './unknown-run-error.js';
+
 export type { EpisodeStatus } from '../spec/index.js';
 export type { ClaimRelease, EpisodeBatchOptions } from './episode-batch.js';
 export type { ListedRun } from './run-listing.js';
@@ -48,6 +50,7 @@ export type { RunManifest } from './stored-json.js';
 export { StoredRowError } from './stored-json.js';
 export type { ReportedEpisode } from './stored-rows.js';
 export * from './stored-run.js';
+export { UnknownRunError } from './unknown-run-error.js';
 export { DEFAULT_STORE_PATH };
 
 export interface RunStoreOptions {
@@ -258,6 +261,13 @@ export class RunStore {
   /** Replaces a run's manifest (a resumed run records what it plays now). */
   setManifest(runId: string, manifest: RunManifest): void {
     this.database.run('UPDATE runs SET manifest = ? WHERE run_id = ?', [JSON.stringify(manifest), runId]);
+  }
+
+  /** The run, or an {@link UnknownRunError} naming the store and pointing at `toolgauge list runs`. */
+  requireRun(runId: string): StoredRun {
+    const run = this.getRun(runId);
+    if (!run) throw new UnknownRunError(`no run "${runId}" in ${this.path}; see \`toolgauge list runs\``);
+    return run;
   }
 
   getRun(runId: string): StoredRun | undefined {

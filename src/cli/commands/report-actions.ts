@@ -17,6 +17,7 @@ import {
   type RunManifest,
   RunStore,
 } from '../../runs/run-store.js';
+import { UnknownRunError } from '../../runs/unknown-run-error.js';
 import type { AnyBenchmarkReader, MetricValues } from '../../spec/index.js';
 import { writeJsonText } from '../json-text.js';
 import { formatCell, renderEpisodesCsv, renderRunReport } from '../render-run-report.js';
@@ -63,8 +64,13 @@ export async function reportRuns(runIds: string[], options: ReportOptions): Prom
 
 export async function showEpisode(runId: string, caseId: string, options: ShowOptions): Promise<void> {
   const text = await withStore(options.db, async (store) => {
+    store.requireRun(runId);
     const episode = store.episode(runId, caseId, options.trial, options.benchmark);
-    if (!episode) throw new Error(`run "${runId}" has no episode "${caseId}" trial ${options.trial}`);
+    if (!episode) {
+      throw new UnknownRunError(
+        `run "${runId}" has no episode "${caseId}" trial ${options.trial}; see \`toolgauge list cases\` or \`toolgauge export ${runId} --format csv\``,
+      );
+    }
     if (options.json) return episode.record;
     const benchmark = await loadBenchmarkReader(episode.benchmark);
     const record = await loadRecord(episode, benchmark);
@@ -143,7 +149,7 @@ export async function compareRuns(runA: string, runB: string, options: CompareOp
 
 export async function exportRun(runId: string, options: ExportOptions): Promise<void> {
   await withStore(options.db, async (store) => {
-    if (!store.getRun(runId)) throw new Error(`no run "${runId}" in ${options.db}`);
+    store.requireRun(runId);
     // Row by row from the database to the stream: a run of any size, in constant memory.
     const out = options.out ? createWriteStream(options.out) : process.stdout;
     if (options.format === 'csv') {
