@@ -131,6 +131,22 @@ describe('runs against a model server', { timeout: 180_000 }, () => {
     }
   });
 
+  it('asks for a base URL with credentials again on resume, never sending the stored placeholder', async () => {
+    const db = await scratch();
+    const withKey = `${server.url}/v1?api_key=QUERY-SECRET-7`;
+    const args = [...base, '--limit', '2', '--agent', 'openai-compatible:reference', '--run-id', 'cred', '--db', db];
+    await toolgauge(...args, '--base-url', withKey);
+    const before = server.stats().requests;
+    await expect(toolgauge('run', '--resume', 'cred', '--db', db)).rejects.toMatchObject({
+      code: 2,
+      stderr: expect.stringMatching(/credentials in --base-url .*api_key=redacted.*give --base-url again/),
+    });
+    expect(server.stats().requests).toBe(before);
+    const resumed = await toolgauge('run', '--resume', 'cred', '--db', db, '--base-url', withKey);
+    expect(resumed.stderr + resumed.stdout).not.toContain('QUERY-SECRET-7');
+    expect((await report(db, 'cred')).benchmarks.sandbox.status).toEqual({ scored: 2, failed: 0 });
+  });
+
   it('completes with every episode scored exactly once when 20% of requests fail with 429 or 500', async () => {
     const db = await scratch();
     await toolgauge(

@@ -1,5 +1,5 @@
 import type { Command } from 'commander';
-import { describeEndpoint } from '../models/providers/endpoint.js';
+import { storedEndpoint } from '../models/providers/endpoint.js';
 import { type CacheMode, optionKey } from '../runs/index.js';
 import type { AnyBenchmark, BenchmarkOptionValues } from '../spec/index.js';
 import type { ConfigFile } from './config-file.js';
@@ -146,9 +146,12 @@ export function runSettings(flags: RunFlags, benchmark: AnyBenchmark, options: B
   }) as unknown as RunSettings;
 }
 
-/** A URL as stored: normalised, without user, password or credential-like query values. */
+/**
+ * A URL as stored: normalised, without user, password or credential-like query values (each left as
+ * `redacted`, so that a resume can tell something is missing; see `hasRedactedCredentials`).
+ */
 export function withoutSecrets(url: string | undefined): string | undefined {
-  return url ? describeEndpoint(url) : undefined;
+  return url ? storedEndpoint(url) : undefined;
 }
 
 /** Differences between two stored settings, for the error when a run id is reused with other settings. */

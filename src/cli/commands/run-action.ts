@@ -2,6 +2,7 @@ import { resolve } from 'node:path';
 import { type Command, InvalidArgumentError } from 'commander';
 import { runExampleEpisode } from '../../demo/example-episode.js';
 import type { createModelAdapter, ModelClient } from '../../models/providers/create-model-adapter.js';
+import { hasRedactedCredentials } from '../../models/providers/endpoint.js';
 import { parseModelSpec } from '../../models/providers/model-spec.js';
 import { CASE_SNAPSHOT_ENVIRONMENT, readCaseSnapshot } from '../../runs/case-snapshot.js';
 import type { ScoreThreshold } from '../../runs/exit-codes.js';
@@ -412,6 +413,19 @@ async function resolveRun(
         .map((key) => [key, given[key]]),
     );
     const settings = withAbsoluteModule({ ...storedSettings, ...fromCommandLine } as RunSettings);
+    // Credentials are never stored: a URL that had them must be given again, or requests would go out
+    // with the placeholder in their place.
+    for (const [key, flag] of [
+      ['baseUrl', '--base-url'],
+      ['userBaseUrl', '--user-base-url'],
+    ] as const) {
+      const url = settings[key];
+      if (url && hasRedactedCredentials(url) && (key === 'baseUrl' ? flags.baseUrl : flags.userBaseUrl) === undefined) {
+        throw new UsageError(
+          `run "${options.resume}" was started with credentials in ${flag} (${url}), which are never stored: give ${flag} again with them to resume`,
+        );
+      }
+    }
     return { runId: options.resume, settings, benchmark, stored };
   }
   const benchmark = await chosenBenchmark(flags.benchmark);

@@ -6,7 +6,15 @@ import type { LanguageModel } from 'ai';
 import type { ModelAdapter } from '../../spec/index.js';
 import { AiSdkAdapter, OPENAI_COMPATIBLE_PROVIDER_NAME } from './ai-sdk-adapter.js';
 import { boundedFetch, DEFAULT_REPLY_LIMITS, type ReplyLimits } from './bounded-fetch.js';
-import { describeEndpoint, INVALID_URL, redactUrls, urlCredentials, withoutCredentials } from './endpoint.js';
+import {
+  describeEndpoint,
+  INVALID_URL,
+  redactUrls,
+  splitQuery,
+  urlCredentials,
+  withoutCredentials,
+  withQuery,
+} from './endpoint.js';
 import { type NativeModelSpec, type NativeProvider, parseModelSpec } from './model-spec.js';
 import { OpenAICompatibleHttpAdapter } from './openai-compatible-http-adapter.js';
 import { PromptModeAdapter } from './prompt-mode-adapter.js';
@@ -134,10 +142,12 @@ function createNativeAdapter(spec: NativeModelSpec, options: CreateModelAdapterO
       ? { ...options.headers, ...(basic ? { Authorization: `Basic ${basic}` } : {}) }
       : undefined;
   const limits = { ...DEFAULT_REPLY_LIMITS, ...options.limits };
+  // The AI SDK pastes paths onto the base URL, so its query (`?api-version=…`) is added to each request.
+  const { base, query } = splitQuery(withoutCredentials(baseURL));
   const client = {
-    baseURL: withoutCredentials(baseURL),
+    baseURL: base,
     ...(headers ? { headers } : {}),
-    fetch: boundedFetch(options.fetch, limits.maxReplyBytes),
+    fetch: withQuery(boundedFetch(options.fetch, limits.maxReplyBytes), query),
   };
   const secrets = [
     ...(apiKey !== undefined ? [apiKey] : []),
@@ -150,7 +160,7 @@ function createNativeAdapter(spec: NativeModelSpec, options: CreateModelAdapterO
   if (spec.provider === 'openai-compatible' && (options.client ?? 'lean') === 'lean' && !options.fetch) {
     return new OpenAICompatibleHttpAdapter({
       model: spec.model,
-      baseUrl: client.baseURL,
+      baseUrl: withoutCredentials(baseURL),
       ...(apiKey !== undefined ? { apiKey } : {}),
       ...(headers ? { headers } : {}),
       secrets,

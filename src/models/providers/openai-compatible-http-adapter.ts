@@ -1,6 +1,7 @@
 import type { ModelAdapter, ModelRequest, ModelResponse } from '../../spec/index.js';
 import { DEFAULT_REPLY_LIMITS, formatBytes, type ReplyLimits } from './bounded-fetch.js';
 import { chatCompletionsBodyBytes, parseChatCompletion, ReplyFormatError } from './chat-completions-wire.js';
+import { endpointUrl } from './endpoint.js';
 import { PooledHttpClient, type PooledReply } from './pooled-http-client.js';
 import {
   isRetryableStatus,
@@ -51,7 +52,7 @@ export class OpenAICompatibleHttpAdapter implements ModelAdapter {
     this.#model = options.model;
     this.#secrets = [...(options.apiKey ? [options.apiKey] : []), ...(options.secrets ?? [])];
     this.#limits = { ...DEFAULT_REPLY_LIMITS, ...options.limits };
-    this.#client = new PooledHttpClient(new URL(`${options.baseUrl.replace(/\/+$/, '')}/chat/completions`), {
+    this.#client = new PooledHttpClient(endpointUrl(options.baseUrl, 'chat/completions'), {
       headers: {
         'content-type': 'application/json',
         ...(options.apiKey ? { authorization: `Bearer ${options.apiKey}` } : {}),

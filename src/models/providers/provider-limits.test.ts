@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { EndpointLimiter, ResilientModelAdapter } from '../../runs/resilient-model.js';
 import { createModelAdapter } from './create-model-adapter.js';
-import { describeEndpoint, redactUrls } from './endpoint.js';
+import { describeEndpoint, hasRedactedCredentials, redactUrls, storedEndpoint } from './endpoint.js';
 import { type FakeProviderServer, type FakeReply, startFakeProviderServer } from './fake-provider-server.js';
 import { redactedExcerpt } from './provider-error.js';
 import { chatCompletion, chatCompletionText, wireTestRequest } from './provider-test-fixtures.js';
@@ -60,6 +60,30 @@ describe('secrets in provider errors', () => {
     expect(everything).not.toContain('QUERYSECRET');
     expect(redactUrls(`failed: ${url}`)).not.toContain('pa55-word-HIDDEN');
     expect(describeEndpoint('HTTP://Host:80/v1/')).toBe('http://host/v1');
+  });
+});
+
+describe('base URLs with a query', () => {
+  it('keep the query after the API path, with both clients', async () => {
+    for (const client of ['lean', 'ai-sdk'] as const) {
+      const server = await serve([{ body: chatCompletionText('ok') }]);
+      const adapter = createModelAdapter('openai-compatible:m', {
+        baseUrl: `${server.origin}/v1/?api-version=2024-06-01`,
+        env: {},
+        client,
+      });
+      const reply = await adapter.generate(wireTestRequest());
+      expect(reply.text).toBe('ok');
+      expect(server.requests[0]?.path).toBe('/v1/chat/completions?api-version=2024-06-01');
+    }
+  });
+
+  it('are stored with credentials marked, so a resume can ask for them', () => {
+    expect(storedEndpoint('http://alice:pw@Host:80/v1/')).toBe('http://redacted@host/v1');
+    expect(hasRedactedCredentials(storedEndpoint('http://alice:pw@host/v1'))).toBe(true);
+    expect(hasRedactedCredentials(storedEndpoint('http://host/v1?api_key=K&x=1'))).toBe(true);
+    expect(hasRedactedCredentials(storedEndpoint('http://host/v1?x=redacted'))).toBe(false);
+    expect(hasRedactedCredentials(storedEndpoint('http://host/v1'))).toBe(false);
   });
 });
 
