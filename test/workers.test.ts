@@ -196,7 +196,9 @@ describe('run --workers, ending before it plays', { timeout: 60_000 }, () => {
       { env: { ...env, TOOLGAUGE_TEST_MARKER: marker } },
     ).catch((error: { code: number; stderr: string }) => error);
     expect('code' in result ? result.code : 0).toBe(2);
-    expect(result.stderr).toContain('no case matches the filters');
+    expect(result.stderr).toContain(
+      'no case of sandbox matches --case "no-such-case-*"; see `toolgauge list cases --benchmark sandbox`',
+    );
     await until(async () => (await processesMarked(marker)).length === 0, 'the waiting workers to end', 10_000);
   });
 });

@@ -48,9 +48,30 @@ describe('progress display', () => {
     play(progressReporter(stream));
     expect(written[0]).toBe('run r: 3 episodes to play (1 already done)\n');
     const bars = written.filter((text) => text.startsWith('\r'));
-    expect(bars).toHaveLength(3);
-    expect(bars[2]).toMatch(/^\r\[#{24}\] 3\/3 episodes, 1 failed, \$0\.7500/);
+    // Three episodes within 100 ms: the first and the last are drawn, not the one between.
+    expect(bars).toHaveLength(2);
+    expect(bars[1]).toMatch(/^\r\[#{24}\] 3\/3 episodes, 1 failed, \$0\.7500/);
     expect(written.at(-1)).toBe('\ndone: 2 scored, 1 failed, 0 not run, $0.7500, 1.5 s\n');
+  });
+
+  it('says when a cost leaves out an unpriced model', () => {
+    const { stream, written } = fakeStream(true);
+    const reporter = progressReporter(stream);
+    reporter({ type: 'run-start', runId: 'r', total: 1, alreadyDone: 0 });
+    reporter({ type: 'unpriced-model', model: 'openai-compatible:local' });
+    reporter({
+      type: 'episode-end',
+      benchmark: 'b',
+      caseId: 'a',
+      trial: 0,
+      status: 'scored',
+      score: 1,
+      cost: 0,
+      error: null,
+    });
+    reporter({ type: 'run-end', runId: 'r', scored: 1, failed: 0, notRun: 0, cost: 0, seconds: 1 });
+    expect(written.find((text) => text.startsWith('\r'))).toContain('$0.0000 + unpriced');
+    expect(written.at(-1)).toBe('\ndone: 1 scored, 0 failed, 0 not run, $0.0000 + unpriced, 1.0 s\n');
   });
 
   it('prints plain lines elsewhere: failures at once, progress at time intervals', () => {

@@ -4,6 +4,9 @@ import { terminalSafe } from './terminal-safe.js';
 /** How often a non-terminal (CI log, pipe) gets a progress line: every 10 seconds, however fast episodes go. */
 export const PLAIN_PROGRESS_INTERVAL_MS = 10_000;
 
+/** How often a terminal's progress line is redrawn, at most. */
+export const TTY_REDRAW_MS = 100;
+
 /**
  * Shows a run's progress: on a terminal, one line redrawn in place (done, failed, cost, rate, ETA);
  * elsewhere (CI logs, pipes), a plain line at most every `intervalMs` (time, not episode count, so a
@@ -20,9 +23,13 @@ export function progressReporter(
   let done = 0;
   let failed = 0;
   let cost = 0;
+  /** A model without a price played: the dollar figure is a lower bound, and says so. */
+  let unpriced = false;
   let started = 0;
+  let lastDrawn = Number.NEGATIVE_INFINITY;
   let lastLine = 0;
   let lastWaiting = -1;
+  const costText = (dollars: number) => (unpriced ? `$${dollars.toFixed(4)} + unpriced` : `$${dollars.toFixed(4)}`);
   const line = () => {
     const finished = done + failed;
     const elapsed = (now() - started) / 1000;
@@ -32,7 +39,7 @@ export function progressReporter(
     const width = 24;
     const filled = total === 0 ? width : Math.round((finished / total) * width);
     const bar = tty ? `[${'#'.repeat(filled)}${'.'.repeat(width - filled)}] ` : '';
-    return `${bar}${finished}/${total} episodes, ${failed} failed, $${cost.toFixed(4)}, ${rate.toFixed(1)}/s, ETA ${eta}`;
+    return `${bar}${finished}/${total} episodes, ${failed} failed, ${costText(cost)}, ${rate.toFixed(1)}/s, ETA ${eta}`;
   };
   return (event: RunEvent) => {
     switch (event.type) {
@@ -54,8 +61,14 @@ export function progressReporter(
           stream.write(
             `failed ${terminalSafe(`${event.caseId}#${event.trial}: ${event.error}`, { singleLine: true })}\n`,
           );
-        if (tty) stream.write(`\r${line()}\u001b[K`);
-        else if (now() - lastLine >= intervalMs) {
+        // A terminal line is redrawn at most every TTY_REDRAW_MS (and for the last episode): redrawing
+        // it for each of 8,000 fast episodes wrote 700 KB of progress.
+        if (tty) {
+          if (now() - lastDrawn >= TTY_REDRAW_MS || done + failed === total) {
+            lastDrawn = now();
+            stream.write(`\r${line()}\u001b[K`);
+          }
+        } else if (now() - lastLine >= intervalMs) {
           lastLine = now();
           stream.write(`${line()}\n`);
         }
@@ -66,6 +79,7 @@ export function progressReporter(
         );
         break;
       case 'unpriced-model':
+        unpriced = true;
         stream.write(
           `${tty ? '\n' : ''}no price for ${event.model} in the price table: its cost is recorded as unpriced (add it under "prices" in the config)\n`,
         );
@@ -80,7 +94,7 @@ export function progressReporter(
         break;
       case 'run-end':
         stream.write(
-          `${tty ? '\n' : ''}${event.interrupted ? 'interrupted' : 'done'}: ${event.scored} scored, ${event.failed} failed, ${event.notRun} not run, $${event.cost.toFixed(4)}, ${event.seconds.toFixed(1)} s\n`,
+          `${tty ? '\n' : ''}${event.interrupted ? 'interrupted' : 'done'}: ${event.scored} scored, ${event.failed} failed, ${event.notRun} not run, ${costText(event.cost)}, ${event.seconds.toFixed(1)} s\n`,
         );
         break;
     }

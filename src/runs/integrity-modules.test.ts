@@ -266,6 +266,8 @@ describe('preflight', () => {
       expect.stringContaining('OPENAI_API_KEY'),
     ]);
     expect(formatPreflightProblems(problems)).toContain('--no-preflight');
+    // Only configuration problems: no request was sent, and skipping the check would not help.
+    expect(formatPreflightProblems(problems.slice(1))).not.toContain('--no-preflight');
   });
 });
 

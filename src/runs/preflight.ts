@@ -24,6 +24,8 @@ export interface PreflightProblem {
   readonly role: string;
   readonly spec: string;
   readonly message: string;
+  /** `configuration`: the adapter could not be made (no request was sent); `request`: the test request failed. */
+  readonly kind: 'configuration' | 'request';
 }
 
 export interface PreflightOptions {
@@ -44,7 +46,7 @@ export async function preflight(
     try {
       adapter = target.adapter();
     } catch (error) {
-      problems.push({ role: target.role, spec: target.spec, message: messageOf(error) });
+      problems.push({ role: target.role, spec: target.spec, message: messageOf(error), kind: 'configuration' });
       continue;
     }
     const key = `${adapter.id}@${adapter.endpoint ?? ''}`;
@@ -60,18 +62,22 @@ export async function preflight(
         signal,
       });
     } catch (error) {
-      problems.push({ role: target.role, spec: target.spec, message: explain(error) });
+      problems.push({ role: target.role, spec: target.spec, message: explain(error), kind: 'request' });
     }
   }
   return problems;
 }
 
-/** The problems as one message, with what to do next. */
+/**
+ * The problems as one message, with what to do next. Skipping the check is offered only when a test
+ * request failed: a missing key or base URL stops the run itself just the same.
+ */
 export function formatPreflightProblems(problems: readonly PreflightProblem[]): string {
+  const requestFailed = problems.some((problem) => problem.kind === 'request');
   return [
     'preflight failed; nothing was played:',
     ...problems.map((problem) => `  ${problem.role} ${problem.spec}: ${problem.message}`),
-    'Fix the configuration, or skip this check with --no-preflight.',
+    requestFailed ? 'Fix the configuration, or skip this check with --no-preflight.' : 'Fix the configuration.',
   ].join('\n');
 }
 

@@ -82,6 +82,12 @@ export class ResilientModelAdapter implements ModelAdapter {
   }
 
   /** How the endpoint is named in errors: its URL without credentials, or the model id. */
+  /** An error's message without the model label the adapter already put in front (it is added once). */
+  private unlabelled(error: unknown): string {
+    const message = messageOf(error);
+    return message.startsWith(`${this.id}: `) ? message.slice(this.id.length + 2) : message;
+  }
+
   private get endpointName(): string {
     return this.endpoint ?? this.id;
   }
@@ -106,7 +112,7 @@ export class ResilientModelAdapter implements ModelAdapter {
         if (request.signal?.aborted) throw new InfrastructureError(`${this.id}: cancelled`, { cause: error });
         this.limiter.breaker.record(error);
         if (!isRetryable(error)) {
-          throw new InfrastructureError(`${this.id}: ${messageOf(error)} (not retryable)`, {
+          throw new InfrastructureError(`${this.id}: ${this.unlabelled(error)} (not retryable)`, {
             cause: error,
             retryable: false,
           });
@@ -116,7 +122,7 @@ export class ResilientModelAdapter implements ModelAdapter {
       }
     }
     throw new InfrastructureError(
-      `${this.id}: gave up after ${this.policy.maxAttempts} attempts: ${messageOf(lastError)}`,
+      `${this.id}: gave up after ${this.policy.maxAttempts} attempts: ${this.unlabelled(lastError)}`,
       {
         cause: lastError,
         retryable: true,

@@ -221,6 +221,12 @@ describe('resilient model adapter', () => {
       async () => {},
     );
     await expect(never.generate(request)).rejects.toThrow(/HTTP 401 bad key \(not retryable\)/);
+    // The model's label is said once, though the adapter's own message starts with it too.
+    const labelled = Object.assign(new Error(`${never.id}: HTTP 400 bad request`), { retryable: false });
+    const once = new ResilientModelAdapter(new ScriptedModel([{ error: labelled }]), new EndpointLimiter(1));
+    await expect(once.generate(request)).rejects.toThrow(
+      new RegExp(`^${never.id.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}: HTTP 400 bad request \\(not retryable\\)$`),
+    );
     const down = () => Object.assign(new Error('HTTP 503'), { retryable: true });
     const tired = new ResilientModelAdapter(
       new ScriptedModel([{ error: down() }, { error: down() }]),

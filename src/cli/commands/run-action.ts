@@ -170,7 +170,15 @@ export async function runRun(options: RunCommandOptions, command: Command): Prom
         },
       }).catch((error: unknown) => {
         if (error instanceof Error && /case matches the filters/.test(error.message)) {
-          throw new UsageError('no case matches the filters');
+          const filters = [
+            settings.case === undefined ? undefined : `--case "${settings.case}"`,
+            ...Object.entries(settings)
+              .filter(([key, value]) => (key === 'category' || key === 'augmentation') && value !== undefined)
+              .map(([key, value]) => `--${key} ${[value].flat().join(',')}`),
+          ].filter((filter) => filter !== undefined);
+          throw new UsageError(
+            `no case of ${settings.benchmark} matches ${filters.length > 0 ? filters.join(' and ') : 'the filters'}; see \`toolgauge list cases --benchmark ${settings.benchmark}\``,
+          );
         }
         throw error;
       });
