@@ -5,6 +5,7 @@ import { ColumnLegend, LeaderboardTable, PassKTable, RunLabel, TurnCountTable } 
 import { CostPlot, DiagnosticsPlot, ScoreHistograms, TokenPlot } from './overview-plots';
 import type { ReportIndex } from './report-index';
 import { summaryColumns } from './report-index';
+import { UnreadableEpisodes } from './unreadable-episodes';
 
 /** Leaderboard (Table 5), pass^k, turn counts (Table 11), plots, and each run's settings. */
 export function OverviewView({ index }: { readonly index: ReportIndex }) {
@@ -12,6 +13,7 @@ export function OverviewView({ index }: { readonly index: ReportIndex }) {
   if (runs.length === 0) {
     return (
       <div data-testid="overview">
+        <UnreadableEpisodes episodes={index.data.unreadable} />
         <h1>Overview</h1>
         <p class="muted">
           No run in this report has a ToolSandbox summary. {formatCount(index.episodeCount)} episodes are listed under
@@ -25,6 +27,7 @@ export function OverviewView({ index }: { readonly index: ReportIndex }) {
   const multiTrial = runs.filter((run) => (run.trials?.trials ?? 1) > 1);
   return (
     <div data-testid="overview">
+      <UnreadableEpisodes episodes={index.data.unreadable} />
       <h1>Leaderboard</h1>
       <p class="caption">
         Mean similarity score (0–1) per run, overall with its 95% interval, by scenario category and by tool

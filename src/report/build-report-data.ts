@@ -6,6 +6,7 @@ import {
   type EpisodeRow,
   type RunStore,
   readRecord,
+  StoredRowError,
   storedOptionValues,
 } from '../runs/index.js';
 import { DIAGNOSTIC_PATTERNS, type Labels, type Trajectory } from '../spec/index.js';
@@ -19,6 +20,7 @@ import {
   type ReportEpisode,
   type ReportRun,
   type Row,
+  type UnreadableEpisode,
 } from './report-data.js';
 import { type SandboxRecordView, sandboxDetail } from './sandbox-detail.js';
 
@@ -91,17 +93,32 @@ export function collectReportData(
   const benchmarkRuns: ReportBenchmarkRun[] = [];
   const worlds: Record<string, Record<string, readonly Row[]>> = {};
   const sharedLabels = new Map<string, Labels>();
+  const unreadable: UnreadableEpisode[] = [];
   for (const runId of runIds) {
     const run = store.requireRun(runId);
     const diagnostics: Record<string, number> = Object.fromEntries(DIAGNOSTIC_PATTERNS.map((pattern) => [pattern, 0]));
     const rowsByBenchmark = new Map<string, EpisodeRow[]>();
-    for (const row of store.iterateEpisodes(runId)) {
+    // An episode that cannot be read is listed with its reason; everything else is reported. A row whose
+    // summary columns are unreadable is left out of the figures too; one whose record alone is unreadable
+    // still counts (its score and metrics are in the row) but has no view.
+    for (const row of store.iterateEpisodes(runId, { onUnreadable: (episode) => unreadable.push(episode) })) {
       const labelsJson = JSON.stringify(row.labels);
       const labels = sharedLabels.get(labelsJson) ?? row.labels;
       sharedLabels.set(labelsJson, labels);
       const lean: EpisodeRow = { ...row, labels, modelCalls: [], record: '' };
-      const { summary, view } = reportEpisode(row, lean, worlds, diagnostics);
-      visit(summary, view);
+      try {
+        const { summary, view } = reportEpisode(row, lean, worlds, diagnostics, store.path);
+        visit(summary, view);
+      } catch (error) {
+        if (!(error instanceof StoredRowError)) throw error;
+        unreadable.push({
+          runId,
+          benchmark: row.benchmark,
+          caseId: row.caseId,
+          trial: row.trial,
+          reason: error.message,
+        });
+      }
       const rows = rowsByBenchmark.get(row.benchmark);
       if (rows) rows.push(lean);
       else rowsByBenchmark.set(row.benchmark, [lean]);
@@ -151,6 +168,7 @@ export function collectReportData(
     benchmarkRuns,
     worlds,
     tablePrimaryKeys: tablePrimaryKeys(),
+    ...(unreadable.length > 0 ? { unreadable } : {}),
   };
 }
 
@@ -160,9 +178,10 @@ function reportEpisode(
   lean: EpisodeRow,
   worlds: Record<string, Record<string, readonly Row[]>>,
   diagnostics: Record<string, number>,
+  storePath: string,
 ): { summary: ReportEpisode; view: EpisodePageEntry } {
   const benchmark = getBenchmark(row.benchmark);
-  const record = readRecord(row, benchmark);
+  const record = readRecord(row, benchmark, storePath);
   let detail: ReportEpisode['detail'];
   let generic: GenericEpisodeDetail | undefined;
   const episodeDiagnostics: Record<string, number> = {};

@@ -255,6 +255,17 @@ export interface ReportData {
    * written before this field existed lack it; the page then infers the key column from the diff.
    */
   readonly tablePrimaryKeys: Readonly<Record<string, string>>;
+  /** Episodes that could not be read from the store, with why (absent: none). */
+  readonly unreadable?: readonly UnreadableEpisode[];
+}
+
+/** A stored episode the report could not read (a corrupted record or column), named by its key. */
+export interface UnreadableEpisode {
+  readonly runId: string;
+  readonly benchmark: string;
+  readonly caseId: string;
+  readonly trial: number;
+  readonly reason: string;
 }
 
 /** What a paged report's data element holds: the summaries as columns, the views in page elements. */

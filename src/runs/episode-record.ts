@@ -10,8 +10,9 @@ import { StoredRowError } from './stored-json.js';
 export function readRecord(
   row: EpisodeRow,
   benchmark: Pick<AnyBenchmarkReader, 'parseRecord'> = getBenchmarkReader(row.benchmark),
+  storePath?: string,
 ): unknown {
-  return checkRecord(row, recordJson(row), benchmark);
+  return checkRecord(row, recordJson(row, storePath), benchmark, storePath);
 }
 
 /**
@@ -21,29 +22,38 @@ export function readRecord(
 export async function loadRecord(
   row: EpisodeRow,
   benchmark: Pick<AnyBenchmarkReader, 'parseRecord' | 'loadRecordSchema'>,
+  storePath?: string,
 ): Promise<unknown> {
-  const value = recordJson(row);
+  const value = recordJson(row, storePath);
   if (value !== null && value !== undefined) await benchmark.loadRecordSchema?.(value);
-  return checkRecord(row, value, benchmark);
+  return checkRecord(row, value, benchmark, storePath);
 }
 
-function where(row: EpisodeRow): string {
-  return `run "${row.runId}", ${row.benchmark} case "${row.caseId}" trial ${row.trial}`;
+/** `<store>: run "…", <benchmark> case "…" trial N`, as every stored-row error begins. */
+function where(row: EpisodeRow, storePath: string | undefined): string {
+  return `${storePath ? `${storePath}: ` : ''}run "${row.runId}", ${row.benchmark} case "${row.caseId}" trial ${row.trial}`;
 }
 
-function recordJson(row: EpisodeRow): unknown {
+function recordJson(row: EpisodeRow, storePath: string | undefined): unknown {
   try {
     return JSON.parse(row.record);
   } catch (error) {
-    throw new StoredRowError(`${where(row)}: record is not JSON (${error instanceof Error ? error.message : error})`);
+    throw new StoredRowError(
+      `${where(row, storePath)}: record is not JSON (${error instanceof Error ? error.message : error})`,
+    );
   }
 }
 
-function checkRecord(row: EpisodeRow, value: unknown, benchmark: Pick<AnyBenchmarkReader, 'parseRecord'>): unknown {
+function checkRecord(
+  row: EpisodeRow,
+  value: unknown,
+  benchmark: Pick<AnyBenchmarkReader, 'parseRecord'>,
+  storePath: string | undefined,
+): unknown {
   if (value === null || value === undefined) return undefined;
   try {
     return benchmark.parseRecord(value);
   } catch (error) {
-    throw new StoredRowError(`${where(row)}: ${error instanceof Error ? error.message : String(error)}`);
+    throw new StoredRowError(`${where(row, storePath)}: ${error instanceof Error ? error.message : String(error)}`);
   }
 }

@@ -16,7 +16,7 @@ import {
   STORE_FORMAT_VERSION,
   storedFormatVersion,
 } from './store-schema.js';
-import type { RunManifest } from './stored-json.js';
+import { type RunManifest, StoredRowError } from './stored-json.js';
 import { StoredRecordParts } from './stored-record-parts.js';
 import {
   decodeEpisodeRow,
@@ -28,6 +28,8 @@ import {
   reportedColumns,
   SELECT_REPORTED_EPISODES,
   selectEpisodes,
+  type UnreadableEpisode,
+  unreadableEpisode,
 } from './stored-rows.js';
 import {
   CACHE_KEYS_PER_QUERY,
@@ -48,7 +50,7 @@ export type { ListedRun } from './run-listing.js';
 export { STORE_FORMAT_VERSION } from './store-schema.js';
 export type { RunManifest } from './stored-json.js';
 export { StoredRowError } from './stored-json.js';
-export type { ReportedEpisode } from './stored-rows.js';
+export type { ReportedEpisode, UnreadableEpisode } from './stored-rows.js';
 export * from './stored-run.js';
 export { UnknownRunError } from './unknown-run-error.js';
 export { DEFAULT_STORE_PATH };
@@ -315,13 +317,27 @@ export class RunStore {
    * The episodes of a run one by one, in the order of {@link episodes}, without holding them all (for
    * export and the HTML report); `withRecords: false` leaves the records unread (`record` is empty).
    */
-  *iterateEpisodes(runId: string, options: { withRecords?: boolean } = {}): Generator<EpisodeRow> {
+  /**
+   * A run's episodes one by one. A row that cannot be read throws a {@link StoredRowError} naming the
+   * store, run, case and trial — or, given `onUnreadable`, is passed to it and skipped, so that a reader
+   * can report everything else (`report --html`, `export`).
+   */
+  *iterateEpisodes(
+    runId: string,
+    options: { withRecords?: boolean; onUnreadable?: (episode: UnreadableEpisode) => void } = {},
+  ): Generator<EpisodeRow> {
     this.flush();
     for (const row of this.database.iterate(
       `${selectEpisodes(options.withRecords !== false)} WHERE e.run_id = ? ORDER BY e.benchmark, e.case_id, e.trial`,
       [runId],
     )) {
-      yield decodeEpisodeRow(row as unknown as EpisodeColumns, this.path, this.recordParts);
+      const columns = row as unknown as EpisodeColumns;
+      try {
+        yield decodeEpisodeRow(columns, this.path, this.recordParts);
+      } catch (error) {
+        if (!(error instanceof StoredRowError) || !options.onUnreadable) throw error;
+        options.onUnreadable(unreadableEpisode(columns, error));
+      }
     }
   }
 

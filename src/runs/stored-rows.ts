@@ -67,6 +67,26 @@ export function decodeRun(row: RunColumns, storePath: string): StoredRun {
   };
 }
 
+/** A stored episode that cannot be read, named by its key, with the reason (which names the store). */
+export interface UnreadableEpisode {
+  readonly runId: string;
+  readonly benchmark: string;
+  readonly caseId: string;
+  readonly trial: number;
+  readonly reason: string;
+}
+
+/** The key of a row that failed to decode, with why. */
+export function unreadableEpisode(row: EpisodeColumns, error: Error): UnreadableEpisode {
+  return {
+    runId: String(row.run_id),
+    benchmark: String(row.benchmark),
+    caseId: String(row.case_id),
+    trial: Number(row.trial),
+    reason: error.message,
+  };
+}
+
 /** Decodes a row; a record stored with parts is read whole through `parts` (see `StoredRecordParts`). */
 export function decodeEpisodeRow(row: EpisodeColumns, storePath: string, parts: StoredRecordParts): EpisodeRow {
   const where = () => `${storePath}: run "${row.run_id}", ${row.benchmark} case "${row.case_id}" trial ${row.trial}`;

@@ -16,6 +16,8 @@ import {
   identityManifest,
   type RunManifest,
   RunStore,
+  StoredRowError,
+  type UnreadableEpisode,
 } from '../../runs/run-store.js';
 import { UnknownRunError } from '../../runs/unknown-run-error.js';
 import type { AnyBenchmarkReader, MetricValues } from '../../spec/index.js';
@@ -73,7 +75,7 @@ export async function showEpisode(runId: string, caseId: string, options: ShowOp
     }
     if (options.json) return episode.record;
     const benchmark = await loadBenchmarkReader(episode.benchmark);
-    const record = await loadRecord(episode, benchmark);
+    const record = await loadRecord(episode, benchmark, store.path);
     // Everything a model wrote is shown, never sent to the terminal as control sequences.
     return terminalSafe(renderEpisode(episode, benchmark, record));
   });
@@ -148,13 +150,18 @@ export async function compareRuns(runA: string, runB: string, options: CompareOp
 }
 
 export async function exportRun(runId: string, options: ExportOptions): Promise<void> {
+  let unreadable = 0;
+  const skip = (episode: UnreadableEpisode) => {
+    unreadable += 1;
+    process.stderr.write(`toolgauge: ${terminalSafe(episode.reason, { singleLine: true })}; left out of the export\n`);
+  };
   await withStore(options.db, async (store) => {
     store.requireRun(runId);
     // Row by row from the database to the stream: a run of any size, in constant memory.
     const out = options.out ? createWriteStream(options.out) : process.stdout;
     if (options.format === 'csv') {
       // CSV has no record column: the records are never read.
-      const rows = store.iterateEpisodes(runId, { withRecords: false });
+      const rows = store.iterateEpisodes(runId, { withRecords: false, onUnreadable: skip });
       await writeCsv(
         CSV_COLUMNS,
         (function* () {
@@ -163,15 +170,35 @@ export async function exportRun(runId: string, options: ExportOptions): Promise<
         out,
       );
     } else {
-      const rows = store.iterateEpisodes(runId);
+      // Each record is checked as `show` checks it; one that cannot be read is named on stderr and left
+      // out, the rest is exported, and the command fails at the end.
+      const readers = new Map<string, AnyBenchmarkReader>();
+      for (const id of store.runBenchmarks(runId)) readers.set(id, await loadBenchmarkReader(id));
+      const rows = store.iterateEpisodes(runId, { onUnreadable: skip });
       await writeJsonLines(
-        (function* () {
-          for (const { record, ...row } of rows) yield { ...row, record: JSON.parse(record) };
+        (async function* () {
+          for (const row of rows) {
+            const reader = readers.get(row.benchmark);
+            try {
+              if (reader) await loadRecord(row, reader, store.path);
+            } catch (error) {
+              if (!(error instanceof StoredRowError)) throw error;
+              skip({ ...row, reason: error.message });
+              continue;
+            }
+            const { record, ...rest } = row;
+            yield { ...rest, record: JSON.parse(record) };
+          }
         })(),
         out,
       );
     }
     await finish(out);
+    if (unreadable > 0) {
+      throw new Error(
+        `${unreadable} episode${unreadable === 1 ? '' : 's'} of run "${runId}" in ${store.path} could not be read and ${unreadable === 1 ? 'was' : 'were'} left out of the export (named above); the others were exported`,
+      );
+    }
   });
 }
 
