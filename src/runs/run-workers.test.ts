@@ -57,3 +57,53 @@ describe('workers', () => {
     });
   });
 });
+
+describe('a worker whose parent is killed', () => {
+  it('keeps sending events without crashing on the broken channel (EPIPE)', { timeout: 30_000 }, async () => {
+    const { spawn } = await import('node:child_process');
+    const { mkdtemp, readFile, writeFile } = await import('node:fs/promises');
+    const { tmpdir } = await import('node:os');
+    const { join } = await import('node:path');
+    const folder = await mkdtemp(join(tmpdir(), 'toolgauge-epipe-'));
+    const workers = new URL('../../dist/runs/run-workers.js', import.meta.url).href;
+    const childLog = join(folder, 'child.log');
+    // The worker: sends a stream of events to its parent, then says how it ended.
+    await writeFile(
+      join(folder, 'child.mjs'),
+      `import { sendEventsToParent } from ${JSON.stringify(workers)};
+       const send = sendEventsToParent();
+       process.on('disconnect', () => { console.error('disconnected'); setTimeout(() => process.exit(0), 200); });
+       let n = 0;
+       setInterval(() => { for (let i = 0; i < 50; i++) send({ type: 'run-end', runId: 'r' + n++, scored: 0, failed: 0, notRun: 0, cost: 0, seconds: 0 }); }, 1);`,
+    );
+    // The parent: starts the worker with its stderr in a file, prints its pid, and waits to be killed.
+    await writeFile(
+      join(folder, 'parent.mjs'),
+      `import { fork } from 'node:child_process'; import { openSync } from 'node:fs';
+       const log = openSync(${JSON.stringify(childLog)}, 'w');
+       const child = fork(${JSON.stringify(join(folder, 'child.mjs'))}, { stdio: ['ignore', log, log, 'ipc'] });
+       child.on('message', () => {});
+       setTimeout(() => console.log(child.pid), 300);`,
+    );
+    const parent = spawn(process.execPath, [join(folder, 'parent.mjs')], { stdio: ['ignore', 'pipe', 'inherit'] });
+    const childPid = Number(
+      await new Promise<string>((resolve) => parent.stdout.once('data', (data) => resolve(String(data)))),
+    );
+    parent.kill('SIGKILL');
+    // The worker ends by itself, having logged the disconnect and no error.
+    const deadline = Date.now() + 15_000;
+    const alive = () => {
+      try {
+        process.kill(childPid, 0);
+        return true;
+      } catch {
+        return false;
+      }
+    };
+    while (alive() && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(alive()).toBe(false);
+    const log = await readFile(childLog, 'utf8');
+    expect(log).toContain('disconnected');
+    expect(log).not.toMatch(/EPIPE|Unhandled|Error/);
+  });
+});

@@ -75,6 +75,8 @@ export const EVENT_BATCH_MS = 100;
  * costs both processes more than the progress line needs); the end of its run is sent at once, with
  * everything before it.
  */
+const ignore = () => {};
+
 export function sendEventsToParent(): RunEventListener {
   let queued: RunEvent[] = [];
   let timer: NodeJS.Timeout | undefined;
@@ -83,7 +85,10 @@ export function sendEventsToParent(): RunEventListener {
     timer = undefined;
     const events = queued;
     queued = [];
-    if (events.length > 0 && process.connected) process.send?.({ type: 'run-events', events });
+    // With a callback, a failed send (EPIPE: the parent was killed before the channel closed here) is
+    // reported to it instead of crashing the worker with an unhandled 'error' event; the worker stops
+    // when the channel's 'disconnect' arrives (see `stopWithParent`).
+    if (events.length > 0 && process.connected) process.send?.({ type: 'run-events', events }, undefined, {}, ignore);
   };
   return (event) => {
     queued.push(event);
