@@ -8,8 +8,8 @@ Run from the repository root with Debian's Python, which has nltk (python3-nltk 
 Writes test/fixtures/rouge-nltk/porter-stems.txt and rouge-l-scores.json. The words are every token of
 toolgauge's sandbox scenarios (their target messages, solutions, rows), of the reference ToolSandbox
 repository's files in ../shared/data/toolsandbox (its scenarios and evaluation code), of the papers and
-data in ../shared, of toolgauge's docs, and every word of a sample of those with each suffix the
-stemmer's rules know appended. rouge_score itself is not installed: its tokenizer and ROUGE-L formula are
+data in ../shared, and a sample of the papers' words with each suffix the stemmer's rules know appended
+(the papers do not change, so neither does the sample). rouge_score itself is not installed: its tokenizer and ROUGE-L formula are
 restated below from its documented behaviour (lower case, every run of characters outside a-z0-9 a
 space, tokens over three characters stemmed with nltk's default PorterStemmer(), tokens matching
 ^[a-z0-9]+$ kept; LCS precision / recall / F1, zero when either side has no token).
@@ -75,7 +75,6 @@ SOURCES = {
     "papers": files(SHARED / "papers", ["*.txt", "*.md"]),
     "ToolTalk and T-Eval data": files(SHARED / "data" / "tooltalk", ["*.json"])
     + files(SHARED / "data" / "teval", ["*.json"]),
-    "toolgauge docs": [ROOT / "README.md", *files(ROOT / "docs", ["*.md"])],
 }
 
 # Every suffix a rule of steps 1–5 looks at, appended to a sample of the words to reach every rule.
@@ -89,12 +88,16 @@ SUFFIXES = (
 def main():
     words = set()
     counts = {}
+    paper_words = set()
     for name, paths in SOURCES.items():
         before = len(words)
         for path in paths:
-            words.update(token for token in raw_tokens(path.read_text(errors="replace")) if len(token) > 3)
+            tokens = {token for token in raw_tokens(path.read_text(errors="replace")) if len(token) > 3}
+            words |= tokens
+            if name == "papers":
+                paper_words |= tokens
         counts[name] = len(words) - before
-    alphabetic = sorted(word for word in words if word.isalpha() and len(word) <= 12)
+    alphabetic = sorted(word for word in paper_words if word.isalpha() and len(word) <= 12)
     sample = alphabetic[:: max(1, len(alphabetic) // 300)]
     derived = {stem + suffix for stem in sample for suffix in SUFFIXES} - words
     words |= derived
@@ -116,7 +119,7 @@ def main():
         "words": len(words),
         "wordsBySource": counts,
     }
-    (OUT / "rouge-l-scores.json").write_text(json.dumps({"meta": meta, "scores": scores}, indent=1, ensure_ascii=False) + "\n")
+    (OUT / "rouge-l-scores.json").write_text(json.dumps({"meta": meta, "scores": scores}, indent=2, ensure_ascii=False) + "\n")
     print(json.dumps(meta, indent=1))
     print(f"{len(scores)} sentence pairs")
 
