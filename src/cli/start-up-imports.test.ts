@@ -43,7 +43,7 @@ function staticClosure(entries: readonly string[]): { files: Set<string>; packag
 const HEAVY_PACKAGES = ['mathjs', 'date-holidays', 'libphonenumber-js', 'ai', '@ai-sdk/openai'];
 
 /** What scoring needs and reading a stored run does not: the matcher and its similarity libraries. */
-const SCORING_PACKAGES = ['stemmer', 'munkres', 'temporal-polyfill'];
+const SCORING_PACKAGES = ['munkres', 'temporal-polyfill'];
 const MATCHER =
   /^(benchmarks\/sandbox\/milestones\/(evaluate-episode|milestone-matcher|constraint-score)|scoring\/index|world\/index)\.ts$/;
 

@@ -1,15 +1,15 @@
-import { stemmer } from 'stemmer';
 import { rememberedUpTo } from '../world/index.js';
 import { BoundedCache } from './bounded-cache.js';
+import { porterStem } from './porter-stemmer.js';
 
 /** Tokens per text and stems per word, remembered: scoring compares the same texts many times. */
 const tokensByText = new BoundedCache<string, readonly string[]>(20_000);
 const stemsByWord = new BoundedCache<string, string>(50_000);
 
 /**
- * Tokens as Google's `rouge_score` makes them for ROUGE-L with stemming: lower case, every character
- * that is not a letter or digit is a separator, and tokens longer than three characters are reduced
- * with the Porter stemmer.
+ * Tokens as Google's `rouge_score` makes them for ROUGE-L with stemming: lower case, every run of
+ * characters outside a–z and 0–9 is a separator, and tokens longer than three characters are reduced
+ * with nltk's default Porter stemmer (`porter-stemmer.ts`).
  */
 export function rougeTokens(text: string): readonly string[] {
   return tokensByText.get(text, tokenize);
@@ -22,7 +22,7 @@ function tokenize(text: string): readonly string[] {
     .trim()
     .split(' ')
     .filter((token) => token.length > 0)
-    .map((token) => (token.length > 3 ? stemsByWord.get(token, stemmer) : token));
+    .map((token) => (token.length > 3 ? stemsByWord.get(token, porterStem) : token));
 }
 
 /**
@@ -33,7 +33,10 @@ const scoresByTarget = new Map<string, Map<string, number>>();
 const MAX_REMEMBERED_TARGETS = 5000;
 const MAX_REMEMBERED_CANDIDATES = 1000;
 
-/** ROUGE-L F-measure (β = 1) between a target and a candidate text, in [0, 1]. */
+/**
+ * ROUGE-L F-measure (β = 1) between a target and a candidate text, in [0, 1], as `rouge_score` computes
+ * it: 0 when either text has no token (two empty texts included).
+ */
 export function rougeL(target: string, candidate: string): number {
   const byCandidate = rememberedUpTo(scoresByTarget, MAX_REMEMBERED_TARGETS, target, () => new Map<string, number>());
   return rememberedUpTo(byCandidate, MAX_REMEMBERED_CANDIDATES, candidate, () => rougeLAfresh(target, candidate));
@@ -42,9 +45,7 @@ export function rougeL(target: string, candidate: string): number {
 function rougeLAfresh(target: string, candidate: string): number {
   const targetTokens = rougeTokens(target);
   const candidateTokens = rougeTokens(candidate);
-  if (targetTokens.length === 0 || candidateTokens.length === 0) {
-    return targetTokens.length === candidateTokens.length ? 1 : 0;
-  }
+  if (targetTokens.length === 0 || candidateTokens.length === 0) return 0;
   const common = longestCommonSubsequence(targetTokens, candidateTokens);
   if (common === 0) return 0;
   const precision = common / candidateTokens.length;

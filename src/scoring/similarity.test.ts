@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { columnSimilarity, isBinaryMeasure } from './column-similarity.js';
 import { rougeL, rougeTokens } from './rouge-l.js';
@@ -26,8 +28,38 @@ describe('ROUGE-L with stemming', () => {
     expect(rougeL('hello', 'goodbye')).toBe(0);
     // P = 2/2, R = 2/4 → F = 2/3.
     expect(rougeL('buy milk and eggs', 'buy milk')).toBeCloseTo(2 / 3, 10);
-    expect(rougeL('', '')).toBe(1);
+    // rouge_score scores 0 when either side has no token, two empty texts included.
+    expect(rougeL('', '')).toBe(0);
     expect(rougeL('x', '')).toBe(0);
+  });
+
+  it("gives rouge_score's F-measure (nltk stems) on every recorded sentence pair", () => {
+    const recorded = JSON.parse(
+      readFileSync(
+        fileURLToPath(new URL('../../test/fixtures/rouge-nltk/rouge-l-scores.json', import.meta.url)),
+        'utf8',
+      ),
+    ) as { scores: { target: string; prediction: string; f: number }[] };
+    expect(recorded.scores.length).toBeGreaterThan(40);
+    const off = recorded.scores.filter(({ target, prediction, f }) => Math.abs(rougeL(target, prediction) - f) > 1e-12);
+    expect(
+      off.map(({ target, prediction, f }) => ({ target, prediction, f, here: rougeL(target, prediction) })),
+    ).toEqual([]);
+    // The pairs are not all trivial: some score strictly between 0 and 1.
+    expect(recorded.scores.filter(({ f }) => f > 0 && f < 1).length).toBeGreaterThan(20);
+  });
+
+  it('stems as nltk does where the original Porter algorithm differs (skies, news, dying)', () => {
+    expect(rougeTokens('Sunny skies; the news: nobody is dying')).toEqual([
+      'sunni',
+      'sky',
+      'the',
+      'news',
+      'nobodi',
+      'is',
+      'die',
+    ]);
+    expect(rougeL('sunny skies', 'sunny sky')).toBe(1);
   });
 });
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Message, ToolSchema } from '../../spec/index.js';
-import { deriveFromGold, deriveFromWrong, reviewAnswer } from './derive-items.js';
+import { deriveFromGold, deriveFromWrong, resultShape, reviewAnswer } from './derive-items.js';
 import { pyRepr } from './python-repr.js';
 import { isDict, isList } from './python-value.js';
 
@@ -171,5 +171,56 @@ describe('items derived from a played solution', () => {
     expect(wrong.map((item) => item.id)).toEqual(['demo/note/wrong-0/review-0']);
     expect(wrong[0]?.prompt[1]?.content).toContain('Response: Error (missing-argument): person_id is required');
     expect(isDict(wrong[0]?.groundTruth) ? wrong[0]?.groundTruth.get('answer') : '').toBe('C');
+  });
+});
+
+describe('the irrelevant-response (D) REVIEW item', () => {
+  it("pairs a call only with a response of another shape than its own, so it never reads as the other tool's A", () => {
+    expect([resultShape(false), resultShape({ b: 1, a: 2 }), resultShape([{ id: 1 }]), resultShape([])]).toEqual([
+      'boolean',
+      '{a,b}',
+      '[{id}]',
+      '[]',
+    ]);
+    // Two switches that both answer `false`: "get_wifi_status … Response: false" is an A item of any
+    // episode where wifi is off, so it cannot also be a D item.
+    const switches = ['get_wifi_status', 'get_cellular_status'].map(
+      (name): ToolSchema => ({ name, description: `Tells ${name}.`, parameters: { type: 'object', properties: {} } }),
+    );
+    const played = (second: unknown): Message[] =>
+      switches.flatMap((tool, index): Message[] => [
+        {
+          ...base,
+          index: 2 * index,
+          type: 'tool-call',
+          sender: 'agent',
+          recipient: 'executor',
+          batch: index,
+          call: { id: `s${index}`, name: tool.name, arguments: {} },
+        },
+        {
+          ...base,
+          index: 2 * index + 1,
+          type: 'tool-result',
+          sender: 'executor',
+          recipient: 'agent',
+          batch: index,
+          callId: `s${index}`,
+          toolName: tool.name,
+          outcome: { type: 'result', value: index === 0 ? false : second },
+        },
+      ]);
+    const irrelevant = (second: unknown) =>
+      deriveFromGold({
+        corpus: 'demo',
+        caseId: 'switches',
+        solution: 'gold',
+        tools: switches,
+        messages: played(second),
+      })
+        .filter((item) => item.id.endsWith('review-irrelevant'))
+        .map((item) => item.prompt[1]?.content.split('\n').at(-1));
+    expect(irrelevant(false)).toEqual([]);
+    expect(irrelevant({ status: 'on' })).toEqual(['Response: {"status":"on"}']);
   });
 });

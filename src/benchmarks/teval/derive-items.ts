@@ -331,10 +331,18 @@ function deriveReviews(played: PlayedSolution, steps: readonly PlayedStep[]): Te
     );
   });
   if (played.solution === 'gold') {
-    // D: a call shown with the (successful, non-empty) response of a different tool.
+    // D: a call shown with the (successful, non-empty) response of a different tool, of another shape than
+    // the call's own response, so the item shows what makes it irrelevant: two tools that both answer
+    // `false` would give a D item identical to an A item of the first tool.
     const answered = steps.filter((step) => step.outcome?.type === 'result' && !isEmpty(step.outcome.value));
     const first = answered[0];
-    const other = answered.find((step) => step.call.name !== first?.call.name);
+    const firstShape = first?.outcome?.type === 'result' ? resultShape(first.outcome.value) : '';
+    const other = answered.find(
+      (step) =>
+        step.call.name !== first?.call.name &&
+        step.outcome?.type === 'result' &&
+        resultShape(step.outcome.value) !== firstShape,
+    );
     if (first && other) {
       items.push(
         reviewCase(
@@ -349,6 +357,16 @@ function deriveReviews(played: PlayedSolution, steps: readonly PlayedStep[]): Te
     }
   }
   return items;
+}
+
+/**
+ * A result's shape: its type, an object's sorted keys, a list's first element's shape. Two tools whose
+ * results share a shape (both a boolean, both a `{name, phone}` card) cannot be told apart by a response.
+ */
+export function resultShape(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.length > 0 ? resultShape(value[0]) : ''}]`;
+  if (value !== null && typeof value === 'object') return `{${Object.keys(value).sort().join(',')}}`;
+  return value === null ? 'null' : typeof value;
 }
 
 /** The conversation before a call, in T-Eval's roles: user and agent texts, earlier calls and responses. */

@@ -6,6 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { LexicalEmbedder } from '../../embeddings/index.js';
 import type { BenchmarkCase, CaseProblem, LoadCasesRequest, LoadedCases } from '../../spec/index.js';
 import { type CorpusItems, deriveFromBenchmark } from './benchmark-corpus.js';
+import { withoutRepeats } from './item-repeats.js';
 import type { TevalCase } from './teval-case.js';
 import { caseSetHash, importTevalData } from './teval-import.js';
 
@@ -19,11 +20,14 @@ export async function loadTevalCases(request: LoadCasesRequest): Promise<LoadedC
     imported.problems.push(...derived.problems);
   }
   const seen = new Set<string>();
-  const cases = imported.cases.filter((item) => {
+  const unique = imported.cases.filter((item) => {
     if (seen.has(item.id)) return false;
     seen.add(item.id);
     return true;
   });
+  // The built-in set drops identical repeats (derived items repeat across scenarios and solutions); a
+  // user's data is kept as it is, to score as the reference scores it.
+  const cases = request.source === undefined ? withoutRepeats(unique) : unique;
   return {
     cases,
     problems: imported.problems,
