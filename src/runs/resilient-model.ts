@@ -200,9 +200,19 @@ export interface CircuitBreakerPolicy {
   readonly failureThreshold: number;
   /** How long an open circuit fails requests at once before letting one through to probe (default 60 s). */
   readonly cooldownMs: number;
+  /**
+   * The threshold while the endpoint has never answered — no reply of any status, only time-outs and
+   * refused connections (default 2): a server that is silent from the start is not given five time limits plus backoff (about 10 minutes at the default limit) before the
+   * run learns it is down. Once it has answered, `failureThreshold` applies.
+   */
+  readonly coldFailureThreshold?: number;
 }
 
-export const DEFAULT_CIRCUIT_BREAKER_POLICY: CircuitBreakerPolicy = { failureThreshold: 5, cooldownMs: 60_000 };
+export const DEFAULT_CIRCUIT_BREAKER_POLICY: CircuitBreakerPolicy = {
+  failureThreshold: 5,
+  cooldownMs: 60_000,
+  coldFailureThreshold: 2,
+};
 
 /** A request refused without being sent, because its endpoint's circuit is open. */
 export class CircuitOpenError extends InfrastructureError {
@@ -222,6 +232,8 @@ export class CircuitBreaker {
   private consecutiveFailures = 0;
   private lastFailureAt = 0;
   private lastFailure = '';
+  /** Whether the endpoint has ever answered (a success, or an answer that is not an outage, e.g. a 400). */
+  private answered = false;
 
   constructor(
     readonly policy: CircuitBreakerPolicy = DEFAULT_CIRCUIT_BREAKER_POLICY,
@@ -229,10 +241,10 @@ export class CircuitBreaker {
   ) {}
 
   get isOpen(): boolean {
-    return (
-      this.consecutiveFailures >= this.policy.failureThreshold &&
-      this.now() - this.lastFailureAt < this.policy.cooldownMs
-    );
+    const threshold = this.answered
+      ? this.policy.failureThreshold
+      : Math.min(this.policy.coldFailureThreshold ?? this.policy.failureThreshold, this.policy.failureThreshold);
+    return this.consecutiveFailures >= threshold && this.now() - this.lastFailureAt < this.policy.cooldownMs;
   }
 
   /** @throws CircuitOpenError while the circuit is open. */
@@ -246,14 +258,18 @@ export class CircuitBreaker {
 
   recordSuccess(): void {
     this.consecutiveFailures = 0;
+    this.answered = true;
   }
 
   /** Counts a failure if it looks like an outage; resets the count for any other answer. */
   record(error: unknown): void {
     if (!isOutage(error)) {
       this.consecutiveFailures = 0;
+      this.answered = true;
       return;
     }
+    // A 5xx is an outage, but the server did answer: only silence and refused connections keep it cold.
+    if (typeof httpStatus(error) === 'number') this.answered = true;
     this.consecutiveFailures += 1;
     this.lastFailureAt = this.now();
     this.lastFailure = messageOf(error).slice(0, 200);
@@ -263,13 +279,17 @@ export class CircuitBreaker {
 /** A timeout, a 5xx, or a connection that could not be made or was dropped. */
 export function isOutage(error: unknown): boolean {
   if (!(error instanceof Error)) return false;
-  const status =
-    (error as { status?: unknown; statusCode?: unknown }).status ?? (error as { statusCode?: unknown }).statusCode;
+  const status = httpStatus(error);
   if (typeof status === 'number') return status >= 500;
   if (error.name === 'TimeoutError' || /timed out/i.test(error.message)) return true;
   if (/cannot reach|ECONNREFUSED|ECONNRESET|socket/i.test(error.message)) return true;
   const code = (error as { code?: string }).code ?? (error.cause as { code?: string } | undefined)?.code;
   return typeof code === 'string' && /^(ECONN|ETIMEDOUT|EPIPE|UND_ERR)/.test(code);
+}
+
+/** The HTTP status an error carries, when the server answered with one. */
+function httpStatus(error: unknown): unknown {
+  return (error as { status?: unknown; statusCode?: unknown }).status ?? (error as { statusCode?: unknown }).statusCode;
 }
 
 /** Whether a failed request may succeed if tried again. */

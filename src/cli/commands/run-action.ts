@@ -259,7 +259,8 @@ async function preflightModels(
         return providersFor(spec, makeAdapter)(spec, { client, ...(baseUrl ? { baseUrl } : {}) });
       },
     }));
-  const problems = await preflight(targets);
+  // The test request gets the run's own time limit (a silent server fails it in that time), 30 s by default.
+  const problems = await preflight(targets, settings.timeoutMs === undefined ? {} : { timeoutMs: settings.timeoutMs });
   if (problems.length > 0) throw new UsageError(formatPreflightProblems(problems));
 }
 

@@ -142,4 +142,30 @@ describe('bounded model output', () => {
     expect(second.message).toContain('failing fast');
     expect(server.requests).toHaveLength(3);
   });
+
+  it('opens sooner for a server that has never answered, and later once it has', async () => {
+    let silent = false;
+    const server = await serve(() => (silent ? { hang: true } : { body: chatCompletionText('ok') }));
+    const play = (limiter: EndpointLimiter) =>
+      new ResilientModelAdapter(
+        createModelAdapter('openai-compatible:m', { baseUrl: `${server.origin}/v1`, env: {} }),
+        limiter,
+        { ...noWait, timeoutMs: 150 },
+        () => 0.5,
+        async () => {},
+      );
+    // Silent from the start: the default policy gives up after 2 timeouts, not 5.
+    silent = true;
+    const cold = await failure(play(new EndpointLimiter(4)).generate(wireTestRequest()));
+    expect(cold.message).toContain('failing fast');
+    expect(server.requests).toHaveLength(2);
+    // A server that has answered once gets the full threshold when it then goes silent.
+    silent = false;
+    const warm = play(new EndpointLimiter(4));
+    await warm.generate(wireTestRequest());
+    silent = true;
+    const before = server.requests.length;
+    expect((await failure(warm.generate(wireTestRequest()))).message).toContain('failing fast');
+    expect(server.requests.length - before).toBe(5);
+  });
 });
