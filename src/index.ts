@@ -23,7 +23,9 @@ export {
   evaluate,
   listBenchmarks,
   loadBenchmarkCases,
+  type RescoreOptions,
   readReport,
+  rescore,
 } from './library/evaluate.js';
 export { ModelAgent } from './models/model-agent.js';
 export { createModelAdapter } from './models/providers/create-model-adapter.js';

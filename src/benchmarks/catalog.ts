@@ -50,7 +50,7 @@ export const BENCHMARK_CATALOG: readonly BenchmarkDescriptor[] = [
         flag: 'scoring',
         description:
           'how sandbox answers are scored: facts (default; an answer is scored by the facts it states) or paper (ROUGE-L against the reference answer, as in ToolSandbox)',
-        commands: ['run', 'validate'],
+        commands: ['run', 'validate', 'rescore'],
         type: 'string',
         choices: ['facts', 'paper'],
         default: 'facts',

@@ -3,6 +3,7 @@ import { Command } from 'commander';
 import { registerData } from './commands/data-command.js';
 import { registerList } from './commands/list-command.js';
 import { registerReportCommands } from './commands/report-commands.js';
+import { registerRescore } from './commands/rescore-command.js';
 import { registerRun } from './commands/run-command.js';
 import { registerServe } from './commands/serve-command.js';
 import { registerValidate } from './commands/validate-command.js';
@@ -23,6 +24,7 @@ export function buildProgram(): Command {
   registerValidate(program);
   registerList(program);
   registerReportCommands(program);
+  registerRescore(program);
   registerServe(program);
   registerData(program);
   // An option error prints the error and one line pointing at the help, not the whole help (which

@@ -59,6 +59,7 @@ describe('what the command line loads before a command runs', () => {
       'models/providers/endpoint.ts',
       'runs/default-store-path.ts',
       'runs/exit-codes.ts',
+      'runs/unknown-run-error.ts',
     ]);
   });
 
@@ -209,7 +210,7 @@ describe('what reading commands load when they run', { timeout: 120_000 }, () =>
       await changeStoredRecord(db, caseId, (record) => ({ ...record, baseId: 7 }));
       await expectShowRefuses(
         ['r1', caseId, '--db', db],
-        `toolgauge: run "r1", sandbox case "${caseId}" trial 0: record.baseId: Invalid input: expected string, received number`,
+        `toolgauge: ${db}: run "r1", sandbox case "${caseId}" trial 0: record.baseId: Invalid input: expected string, received number`,
       );
 
       // `list models` reads the shipped price table with the parser compiled from its schema: no zod.
@@ -268,7 +269,7 @@ describe('what reading commands load when they run', { timeout: 120_000 }, () =>
       }));
       await expectShowRefuses(
         ['t1', caseId, '--db', db],
-        `toolgauge: run "t1", toolscan case "${caseId}" trial 0: record.trajectory.episodeId: Invalid input: expected string, received number`,
+        `toolgauge: ${db}: run "t1", toolscan case "${caseId}" trial 0: record.trajectory.episodeId: Invalid input: expected string, received number`,
       );
     } finally {
       await rm(folder, { recursive: true, force: true });
@@ -329,7 +330,7 @@ describe('what reading commands load when they run', { timeout: 120_000 }, () =>
       await changeStoredRecord(db, caseId, (record) => ({ ...record, mode: 'strict' }));
       await expectShowRefuses(
         ['r1', caseId, '--db', db],
-        `toolgauge: run "r1", tooltalk case "${caseId}" trial 0: ToolTalk record: mode: Invalid option: expected one of "default"|"reference-compatible"`,
+        `toolgauge: ${db}: run "r1", tooltalk case "${caseId}" trial 0: ToolTalk record: mode: Invalid option: expected one of "default"|"reference-compatible"`,
       );
     } finally {
       await rm(folder, { recursive: true, force: true });

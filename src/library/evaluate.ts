@@ -10,6 +10,7 @@ import {
   type RunEventListener,
   type RunReport,
   RunStore,
+  rescoreRun,
   runBenchmark,
 } from '../runs/index.js';
 import type {
@@ -159,6 +160,45 @@ export async function evaluate(options: EvaluateOptions): Promise<RunReport> {
       ...(options.signal ? { signal: options.signal } : {}),
     });
     return buildRunReport(store, runId);
+  } finally {
+    store.close();
+  }
+}
+
+export interface RescoreOptions {
+  /** The store that holds the run (a SQLite file or a postgres:// URL); the new run is written there. */
+  readonly store: string;
+  readonly runId: string;
+  /** The new run's id (default `<runId>-rescored-<time>`). */
+  readonly as?: string;
+  /** The scoring options to change, by flag (e.g. `{ scoring: 'paper' }`): only options marked for `rescore`. */
+  readonly options?: BenchmarkOptionValues;
+  readonly embedder?: string;
+  readonly embedderFactory?: EmbedderFactory;
+  readonly signal?: AbortSignal;
+}
+
+/**
+ * Scores a stored run's trajectories again with other scoring options, into a new run in the same
+ * store, without a model request (`toolgauge rescore`); returns the new run's report.
+ */
+export async function rescore(options: RescoreOptions): Promise<RunReport> {
+  const store = await RunStore.open(options.store);
+  try {
+    const source = store.requireRun(options.runId);
+    const benchmark = await loadBenchmark(String(source.config.benchmark ?? 'sandbox'));
+    const as = options.as ?? `${options.runId}-rescored-${new Date().toISOString().replace(/[-:]/g, '').slice(0, 15)}`;
+    await rescoreRun({
+      store,
+      runId: options.runId,
+      as,
+      benchmark,
+      changes: options.options ?? {},
+      ...(options.embedder === undefined ? {} : { embedder: options.embedder }),
+      ...(options.embedderFactory ? { embedderFactory: options.embedderFactory } : {}),
+      ...(options.signal ? { signal: options.signal } : {}),
+    });
+    return buildRunReport(store, as);
   } finally {
     store.close();
   }

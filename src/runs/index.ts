@@ -9,6 +9,7 @@ export * from './participants.js';
 export * from './price-table.js';
 export * from './record-parts.js';
 export * from './remembered-vectors.js';
+export * from './rescore-run.js';
 export * from './resilient-model.js';
 export * from './response-cache.js';
 export * from './run-benchmark.js';

@@ -41,6 +41,8 @@ export interface RunManifest {
     readonly now: unknown;
     readonly at: string;
   }[];
+  /** For a run made by `toolgauge rescore`: the stored run whose trajectories it scored again, and when. */
+  readonly rescoredFrom?: { readonly runId: string; readonly at: string };
 }
 
 const manifestShape: shape.Shape<RunManifest> = shape.object<RunManifest>({
@@ -55,6 +57,7 @@ const manifestShape: shape.Shape<RunManifest> = shape.object<RunManifest>({
   allowedChanges: shape.optional(
     shape.array(shape.object({ field: shape.string, stored: shape.unknown, now: shape.unknown, at: shape.string })),
   ),
+  rescoredFrom: shape.optional(shape.object({ runId: shape.string, at: shape.string })),
 });
 
 /** Thrown when a stored row cannot be read: names the store, run and case. */

@@ -53,8 +53,11 @@ export interface BenchmarkOption {
   /** The long flag without dashes, e.g. `teval-protocol`; shown as `--teval-protocol <value>`. */
   readonly flag: string;
   readonly description: string;
-  /** The commands that accept it. */
-  readonly commands: readonly ('run' | 'list' | 'validate')[];
+  /**
+   * The commands that accept it. `rescore` marks an option that changes only how episodes are scored
+   * (a scoring profile or mode): `toolgauge rescore` may change it without playing again.
+   */
+  readonly commands: readonly ('run' | 'list' | 'validate' | 'rescore')[];
   /** `string` takes a value; `boolean` is a switch. */
   readonly type: 'string' | 'boolean';
   /** A string option that takes several values (`--category a b`); its value is then a string array. */
@@ -115,6 +118,17 @@ export interface EpisodeInput<C extends BenchmarkCase> {
   readonly services: BenchmarkServices;
   /** Caps on the episode's length; a benchmark records hitting one in its record. */
   readonly limits: { readonly maxMessages?: number };
+  readonly signal: AbortSignal;
+}
+
+/** A stored episode to score again (see `Benchmark.rescore`). */
+export interface RescoreInput<C extends BenchmarkCase, R> {
+  readonly case: C;
+  readonly trial: number;
+  /** The stored record, as the benchmark's `parseRecord` read it. */
+  readonly record: R;
+  readonly options: BenchmarkOptionValues;
+  readonly services: BenchmarkServices;
   readonly signal: AbortSignal;
 }
 
@@ -283,6 +297,12 @@ export interface Benchmark<C extends BenchmarkCase = BenchmarkCase, R = unknown>
   loadCases(request: LoadCasesRequest): Promise<LoadedCases<C>>;
   /** Plays one episode and scores it. Throws only for bugs; model and tool failures are in the result. */
   play(input: EpisodeInput<C>): Promise<EpisodeResult<R>>;
+  /**
+   * Scores a stored episode again from its record, under the options given (those marked for
+   * `rescore` may differ from the run's), without a model request: the result `play` would have
+   * given with those options for the same trajectory. Absent: the benchmark's runs cannot be rescored.
+   */
+  rescore?(input: RescoreInput<C, R>): Promise<EpisodeResult<R>>;
   /** The run's tables from its scored episodes (failed ones are not passed). */
   aggregate(episodes: readonly EpisodeSummary[], options: BenchmarkOptionValues): BenchmarkAggregate;
   /** Validates a stored record (it is untrusted JSON); throws an error naming the field. */

@@ -3,7 +3,7 @@ import type { SandboxCase } from './cases.js';
 import { judgeOf } from './judge-option.js';
 import { loadSandboxCases } from './load-cases.js';
 import { SANDBOX_AGENTS, sandboxReference } from './oracle.js';
-import { playSandboxEpisode } from './play.js';
+import { playSandboxEpisode, rescoreSandboxEpisode } from './play.js';
 import { proveSandboxCase } from './prove.js';
 import { summarizeSandboxProofs } from './prove-summary.js';
 import { loadSandboxRecordSchema, sandboxReader } from './reader.js';
@@ -33,6 +33,7 @@ export const sandboxBenchmark: Benchmark<SandboxCase, SandboxEpisodeRecord> = {
   caseGroup: (sandboxCase) => sandboxCase.scenario.id,
   loadCases: loadSandboxCases,
   play: playSandboxEpisode,
+  rescore: rescoreSandboxEpisode,
   prove: async (sandboxCase, { options }) =>
     proveSandboxCase(sandboxCase, scoringProfileOf(options), await judgeOf(options)),
   summarizeProofs: summarizeSandboxProofs,

@@ -6,6 +6,7 @@ import type {
   EpisodeResult,
   NewMessage,
   RecordPartPath,
+  RescoreInput,
   Row,
   Trajectory,
   TrajectoryEvent,
@@ -49,11 +50,24 @@ export interface SandboxEpisodeOptions {
   readonly scoring?: ScoringProfile;
 }
 
+/** Scores a sandbox trajectory with its case's milestones and minefields under a profile. */
+export function scoreSandboxTrajectory(
+  sandboxCase: SandboxCase,
+  trajectory: Trajectory,
+  profile: ScoringProfile = 'facts',
+): EpisodeScore {
+  const { scenario } = sandboxCase;
+  return evaluateEpisode(trajectory, sandboxToolkit().schema, scenario.milestones, scenario.minefields, {
+    profile,
+    requestImpossible: scenario.categories.includes('insufficient_information'),
+  });
+}
+
 /** Plays one sandbox case and scores it with its milestones and minefields. */
 export async function runSandboxCase(options: SandboxEpisodeOptions): Promise<SandboxEpisodeResult> {
   const { sandboxCase } = options;
   const { scenario } = sandboxCase;
-  const { registry, schema } = sandboxToolkit();
+  const { registry } = sandboxToolkit();
   const trial = options.trial ?? 0;
   const seed = `${sandboxCase.id}#${trial}`;
   const trajectory = await runEpisode({
@@ -71,13 +85,7 @@ export async function runSandboxCase(options: SandboxEpisodeOptions): Promise<Sa
     ...(options.onEvent ? { onEvent: options.onEvent } : {}),
     ...(options.signal ? { signal: options.signal } : {}),
   });
-  return {
-    trajectory,
-    score: evaluateEpisode(trajectory, schema, scenario.milestones, scenario.minefields, {
-      profile: options.scoring ?? 'facts',
-      requestImpossible: scenario.categories.includes('insufficient_information'),
-    }),
-  };
+  return { trajectory, score: scoreSandboxTrajectory(sandboxCase, trajectory, options.scoring) };
 }
 
 /** The user's tools, the same for every case (tool sets are immutable). */
@@ -193,6 +201,23 @@ export async function playSandboxEpisode(
       ? await judgeEpisode(input.case.scenario, trajectory, score, await judge, input.signal)
       : undefined;
   const record = sandboxEpisodeRecord(input.case, input.trial, input.agent.name, { trajectory, score, judgements });
+  const labels = { ...input.case.labels, scenarioId: input.case.scenario.id };
+  if (trajectory.termination.type === 'infrastructure-failure') {
+    return { status: 'failed', error: trajectory.termination.message, metrics: {}, labels, record, sharedParts };
+  }
+  return { status: 'scored', metrics: sandboxMetrics(score), labels, record, sharedParts };
+}
+
+/**
+ * The benchmark's `rescore`: the stored trajectory scored again under the options' profile. A `--judge`
+ * verdict stored with the episode is kept as it was (judging again would ask a model).
+ */
+export async function rescoreSandboxEpisode(
+  input: RescoreInput<SandboxCase, SandboxEpisodeRecord>,
+): Promise<EpisodeResult<SandboxEpisodeRecord>> {
+  const { trajectory, judgements, agent } = input.record;
+  const score = scoreSandboxTrajectory(input.case, trajectory, scoringProfileOf(input.options));
+  const record = sandboxEpisodeRecord(input.case, input.trial, agent, { trajectory, score, judgements });
   const labels = { ...input.case.labels, scenarioId: input.case.scenario.id };
   if (trajectory.termination.type === 'infrastructure-failure') {
     return { status: 'failed', error: trajectory.termination.message, metrics: {}, labels, record, sharedParts };

@@ -10,7 +10,7 @@ export const SCORING_OPTION: BenchmarkOption = {
   flag: 'scoring',
   description:
     'how sandbox answers are scored: facts (default; an answer is scored by the facts it states) or paper (ROUGE-L against the reference answer, as in ToolSandbox)',
-  commands: ['run', 'validate'],
+  commands: ['run', 'validate', 'rescore'],
   type: 'string',
   choices: SCORING_PROFILES,
   default: 'facts',

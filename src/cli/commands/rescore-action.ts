@@ -1,0 +1,48 @@
+import type { Command } from 'commander';
+import { optionKey } from '../../runs/option-key.js';
+import { RescoreRefusedError, rescoreRun } from '../../runs/rescore-run.js';
+import { buildRunReport } from '../../runs/run-report.js';
+import { announceStoreMigration, RunStore } from '../../runs/run-store.js';
+import { writeJsonText } from '../json-text.js';
+import { renderRunReport } from '../render-run-report.js';
+import { chosenBenchmark, resolveBenchmarkOptions } from '../resolve-benchmark-options.js';
+import { UsageError } from '../usage-error.js';
+import type { RescoreFlags } from './rescore-command.js';
+
+/** What `toolgauge rescore` does (its flags are in `rescore-command.ts`). */
+export async function rescoreAction(runId: string, flags: RescoreFlags, command: Command): Promise<void> {
+  const store = await RunStore.open(flags.db, { onMigration: announceStoreMigration });
+  try {
+    const source = store.requireRun(runId);
+    const benchmark = await chosenBenchmark(String(source.config.benchmark ?? 'sandbox'));
+    const asked = resolveBenchmarkOptions(command, benchmark, 'rescore');
+    const changes = Object.fromEntries(
+      Object.entries(asked).filter(([flag]) => command.getOptionValueSource(optionKey(flag)) === 'cli'),
+    );
+    const as = flags.as ?? `${runId}-rescored-${new Date().toISOString().replace(/[-:]/g, '').slice(0, 15)}`;
+    const outcome = await rescoreRun({
+      store,
+      runId,
+      as,
+      benchmark,
+      changes,
+      ...(flags.embedder === undefined ? {} : { embedder: flags.embedder }),
+    }).catch((error: unknown) => {
+      throw error instanceof RescoreRefusedError ? new UsageError(error.message) : error;
+    });
+    const what = Object.entries(changes)
+      .map(([flag, value]) => `--${flag} ${[value].flat().join(' ')}`)
+      .concat(flags.embedder === undefined ? [] : [`--embedder ${flags.embedder}`]);
+    process.stderr.write(
+      `rescored ${outcome.rescored} episode${outcome.rescored === 1 ? '' : 's'} of ${runId} into ${as}` +
+        `${what.length > 0 ? ` with ${what.join(', ')}` : ' with the same options'}` +
+        `${outcome.copiedFailed > 0 ? ` (${outcome.copiedFailed} failed, copied as they were)` : ''}` +
+        ` in ${outcome.seconds.toFixed(1)} s, without a model request\n`,
+    );
+    const report = buildRunReport(store, as);
+    if (flags.format === 'json') await writeJsonText(report, process.stdout);
+    else process.stdout.write(`${renderRunReport([report])}\n`);
+  } finally {
+    store.close();
+  }
+}
