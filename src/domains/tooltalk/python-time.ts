@@ -12,9 +12,9 @@
  * seconds 60 and 61 ("second must be in 0..59"), which the regular expression lets through.
  * `src/domains/tooltalk/python-time.test.ts` checks all this against values recorded from CPython.
  */
-import { pythonRepr } from './python-repr.js';
+import { PYTHON_WHITESPACE, pythonRepr } from './python-text.js';
 
-export { pythonRepr } from './python-repr.js';
+export { pythonRepr, pythonSplit } from './python-text.js';
 
 /** `%Y-%m-%d %H:%M:%S`, e.g. `2023-09-11 09:00:00`. */
 export const DATE_TIME_FORMAT = '%Y-%m-%d %H:%M:%S';
@@ -30,12 +30,9 @@ const DIGIT_ZEROS = [
   0x1d7ce, 0x1d7d8, 0x1d7e2, 0x1d7ec, 0x1d7f6, 0x1e140, 0x1e2f0, 0x1e950, 0x1fbf0,
 ] as const;
 
-/** Every character Python 3.11's `\s` matches. */
-const WHITESPACE = '\\t\\n\\v\\f\\r\\x1c-\\x20\\x85\\xa0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000';
-
 const codePointClass = (first: number, last: number) => `\\u{${first.toString(16)}}-\\u{${last.toString(16)}}`;
 const DIGIT = `[${DIGIT_ZEROS.map((zero) => codePointClass(zero, zero + 9)).join('')}]`;
-const SPACES = `[${WHITESPACE}]+`;
+const SPACES = `[${PYTHON_WHITESPACE}]+`;
 
 /** CPython's regular expression of each directive (its `_strptime.TimeRE`), with `\d` as Python's. */
 const DIRECTIVES: Readonly<Record<string, string>> = {

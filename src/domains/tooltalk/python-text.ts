@@ -1,5 +1,8 @@
 /**
- * Python's `repr` of a string, as CPython 3.11 writes it: single quotes unless the text holds a single
+ * Python 3.11's view of text that ToolTalk's tools depend on: its whitespace (`\s` in `re`, and what
+ * `str.split()` splits on) and its `repr` of a string.
+ *
+ * `repr`, as CPython 3.11 writes it: single quotes unless the text holds a single
  * quote and no double quote; `\\`, `\t`, `\n`, `\r` escaped; every character `str.isprintable()` rejects
  * written as `\xhh`, `\uhhhh` or `\Uhhhhhhhh`. Python's error texts quote their inputs this way
  * ("time data '2023-09-15\xa010:00' does not match format …").
@@ -53,4 +56,19 @@ export function pythonRepr(text: string): string {
     else body += `\\U${codePoint.toString(16).padStart(8, '0')}`;
   }
   return `${quote}${body}${quote}`;
+}
+
+/**
+ * Every character Python 3.11 counts as whitespace (`re`'s `\s` on text, `str.isspace()`, what
+ * `str.split()` splits on), as a character-class body. JavaScript's `\s` differs: it adds U+FEFF and
+ * lacks U+001C–U+001F and U+0085.
+ */
+export const PYTHON_WHITESPACE =
+  '\\t\\n\\v\\f\\r\\x1c-\\x20\\x85\\xa0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000';
+
+const WHITESPACE_RUN = new RegExp(`[${PYTHON_WHITESPACE}]+`, 'u');
+
+/** Python's `text.split()`: the words between runs of Python whitespace. */
+export function pythonSplit(text: string): string[] {
+  return text.split(WHITESPACE_RUN).filter((word) => word !== '');
 }
