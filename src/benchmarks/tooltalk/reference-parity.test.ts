@@ -209,7 +209,11 @@ describe('the recorded parity set', () => {
   });
 });
 
-describe.skipIf(!data)(`parity with the reference evaluator (original data at ${data ?? 'absent'})`, () => {
+const WHERE = data
+  ? `original data at ${data}`
+  : 'SKIPPED: no original ToolTalk data at ../shared/data/tooltalk or /work/shared/data/tooltalk';
+
+describe.skipIf(!data)(`parity with the reference evaluator (${WHERE})`, () => {
   it('reference-compatible: all 78 oracle replays agree with the reference in every field', async () => {
     const report: string[] = [];
     let fields = 0;
