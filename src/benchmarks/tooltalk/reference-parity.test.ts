@@ -59,6 +59,8 @@ const { perturbations } = JSON.parse(readFileSync(join(FIXTURES, 'perturbations.
 const DEFAULT_MODE_DIFFERENCES: Readonly<Record<string, { readonly why: string; readonly textOnly?: true }>> = {
   'default-month-lower-case': { why: 'normalised arguments: HistoricWeather reads the month lower-cased' },
   'default-location-lower-case': { why: 'normalised arguments: the weather tools trim and lower-case the location' },
+  'weather-location-file-separator': { why: 'normalised arguments: the location as the tool reads it, stripped' },
+  'weather-location-ideographic-space': { why: 'normalised arguments: the location as the tool reads it, stripped' },
   'sendmessage-wrong-receiver': { why: 'the SendMessage receiver is compared with the ground truth' },
   'sendmessage-receiver-number': { why: 'argument types are checked (and the receiver is compared)' },
   'sendmessage-receiver-null': { why: 'argument types are checked (and the receiver is compared)' },

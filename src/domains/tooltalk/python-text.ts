@@ -72,3 +72,10 @@ const WHITESPACE_RUN = new RegExp(`[${PYTHON_WHITESPACE}]+`, 'u');
 export function pythonSplit(text: string): string[] {
   return text.split(WHITESPACE_RUN).filter((word) => word !== '');
 }
+
+const LEADING_OR_TRAILING = new RegExp(`^[${PYTHON_WHITESPACE}]+|[${PYTHON_WHITESPACE}]+$`, 'gu');
+
+/** Python's `text.strip()`: Python whitespace removed from both ends (JavaScript's `trim` removes others). */
+export function pythonStrip(text: string): string {
+  return text.replace(LEADING_OR_TRAILING, '');
+}

@@ -14,7 +14,7 @@
  */
 import { PYTHON_WHITESPACE, pythonRepr } from './python-text.js';
 
-export { pythonRepr, pythonSplit } from './python-text.js';
+export { pythonRepr, pythonSplit, pythonStrip } from './python-text.js';
 
 /** `%Y-%m-%d %H:%M:%S`, e.g. `2023-09-11 09:00:00`. */
 export const DATE_TIME_FORMAT = '%Y-%m-%d %H:%M:%S';
