@@ -4,6 +4,10 @@
  * reference's texts; the session token is injected into calls of tools that need a login (a token the
  * caller wrote is replaced); then the engine's executor checks the arguments and runs the tool. The
  * request is recorded as the reference records it: the caller's arguments plus the injected token.
+ *
+ * In `reference-compatible` mode the arguments are taken as the reference's Python tools take them, with
+ * no type checks (`python-arguments.ts`): a value of another type runs where Python would run it, and
+ * fails with Python's text where Python would fail.
  */
 
 import { sessionToken, TABLES, TOOLTALK_TOOLS, TOOLTALK_TOOLS_BY_NAME } from '../../domains/tooltalk/index.js';
@@ -11,6 +15,8 @@ import { Executor } from '../../engine/index.js';
 import type { ToolCall, ToolOutcome } from '../../spec/index.js';
 import { type ToolClock, ToolSet } from '../../tools/index.js';
 import type { WorldSnapshot } from '../../world/index.js';
+import type { ComparisonMode } from './comparators.js';
+import { pythonArguments, untagResponse, untagText } from './python-arguments.js';
 
 /** A call and its result in the reference's shape (what the comparators read). */
 export interface ApiCallRecord {
@@ -38,14 +44,21 @@ const LOGIN_TOOLS = new Set(['UserLogin', 'RegisterUser']);
 export class ToolTalkCallExecutor {
   private readonly executor: Executor;
 
-  constructor(private readonly clock: ToolClock) {
+  constructor(
+    private readonly clock: ToolClock,
+    private readonly mode: ComparisonMode = 'default',
+  ) {
     this.executor = new Executor({ seed: 'tooltalk', clock, exhaustiveOrderLimit: 1, sampledOrders: 1 });
   }
 
   async execute(call: ToolCall, world: WorldSnapshot): Promise<CallOutcome> {
     const parsed = parseArguments(call.arguments);
-    const refuse = (text: string, kind: 'unknown-tool' | 'unparsable-arguments' | 'permission'): CallOutcome => ({
-      record: { request: { api_name: call.name, parameters: parsed ?? null }, response: null, exception: text },
+    const refuse = (
+      text: string,
+      kind: 'unknown-tool' | 'unparsable-arguments' | 'permission' | 'invalid-arguments',
+      request: Record<string, unknown> | null = parsed ?? null,
+    ): CallOutcome => ({
+      record: { request: { api_name: call.name, parameters: request }, response: null, exception: text },
       outcome: { type: 'error', error: { kind, message: text } },
       world,
       toolName: null,
@@ -68,10 +81,24 @@ export class ToolTalkCallExecutor {
       );
     }
 
-    const toolArguments: Record<string, unknown> = { ...parameters };
+    let toolArguments: Record<string, unknown> = { ...parameters };
     if (entry.requiresAuth) delete toolArguments.session_token;
+    if (this.mode === 'reference-compatible') {
+      const username = token === null ? null : world.rows(TABLES.accounts).find((row) => row.session_token === token);
+      const python = pythonArguments(call.name, toolArguments, world, username ? String(username.username) : null);
+      if (!python.ok) return refuse(python.exception, 'invalid-arguments', parameters);
+      toolArguments = python.arguments;
+    }
     const execution = await this.executor.execute({ ...call, arguments: toolArguments }, ALL_TOOLS, 'agent', world);
-    const outcome = execution.outcome;
+    const outcome: ToolOutcome =
+      execution.outcome.type === 'result'
+        ? { ...execution.outcome, value: untagResponse(execution.outcome.value) }
+        : execution.outcome.type === 'error'
+          ? {
+              ...execution.outcome,
+              error: { ...execution.outcome.error, message: untagText(execution.outcome.error.message) },
+            }
+          : execution.outcome;
     return {
       record: {
         request: { api_name: call.name, parameters },

@@ -13,7 +13,7 @@
  * In both modes a malformed predicted due date or a non-text free-text value is a mismatch, where the
  * reference would crash.
  */
-import { DATE_TIME_FORMAT, isValidDateTime, strptime } from '../../domains/tooltalk/index.js';
+import { DATE_TIME_FORMAT, isValidDateTime, pythonStrip, strptime } from '../../domains/tooltalk/index.js';
 import type { ApiCallRecord } from './call-executor.js';
 
 export type ComparisonMode = 'default' | 'reference-compatible';
@@ -48,9 +48,9 @@ const parametersOf = (call: ApiCallRecord): Readonly<Record<string, unknown>> =>
 
 /** Arguments a tool reads normalised, compared normalised in the default mode. */
 const NORMALISED_ARGUMENTS: Readonly<Record<string, Readonly<Record<string, (value: string) => string>>>> = {
-  CurrentWeather: { location: (value) => value.toLowerCase().trim() },
-  ForecastWeather: { location: (value) => value.toLowerCase().trim() },
-  HistoricWeather: { location: (value) => value.toLowerCase().trim(), month: (value) => value.toLowerCase() },
+  CurrentWeather: { location: (value) => pythonStrip(value.toLowerCase()) },
+  ForecastWeather: { location: (value) => pythonStrip(value.toLowerCase()) },
+  HistoricWeather: { location: (value) => pythonStrip(value.toLowerCase()), month: (value) => value.toLowerCase() },
 };
 
 function argumentEquals(tool: string, key: string, predicted: unknown, truth: unknown, mode: ComparisonMode): boolean {

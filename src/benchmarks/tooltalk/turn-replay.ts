@@ -141,7 +141,7 @@ async function replayTurn(
 ): Promise<ReplayedTurn | { infrastructureFailure: string }> {
   const startedAt = new Date();
   const clock = conversationClock(conversation);
-  const executor = new ToolTalkCallExecutor(clock);
+  const executor = new ToolTalkCallExecutor(clock, options.mode);
   const initial = await worldBeforeTurn(conversation, databases, history, executor);
   const bus = new MessageBus();
   const timeline = new WorldTimeline(initial);

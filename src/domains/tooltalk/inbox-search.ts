@@ -3,7 +3,7 @@
  * and date range, match lower-cased keywords (any or all) as substrings, newest five first.
  */
 import type { ToolContext } from '../../tools/index.js';
-import { DATE_TIME_FORMAT } from './python-time.js';
+import { DATE_TIME_FORMAT, pythonSplit } from './python-time.js';
 import { conversationNow, failWith, parseTime } from './tooltalk-tool.js';
 
 export interface SearchFilters {
@@ -39,7 +39,7 @@ export function searchItems<T>(items: readonly Searchable<T>[], filters: SearchF
   if (start !== undefined && end !== undefined && start > end) {
     failWith('invalid-value', 'Start date must be earlier than end date.');
   }
-  const keywords = filters.query ? filters.query.toLowerCase().split(/\s+/u).filter(Boolean) : undefined;
+  const keywords = filters.query ? pythonSplit(filters.query.toLowerCase()) : undefined;
   const matchAll = (filters.match_type ?? 'any') === 'all';
   const now = conversationNow(context).key;
   const matched: { item: T; date: number; position: number }[] = [];

@@ -2,7 +2,7 @@
 import { z } from 'zod';
 import type { Row } from '../../spec/index.js';
 import type { WorldTransaction } from '../../tools/index.js';
-import { isoDate, pythonDateRepr } from './python-time.js';
+import { isoDate, pythonDateRepr, pythonStrip } from './python-time.js';
 import { ownedKey, TABLES } from './tooltalk-tables.js';
 import { conversationNow, defineToolTalkTool, failWith } from './tooltalk-tool.js';
 
@@ -11,7 +11,7 @@ const SUITE = 'Weather';
 const day = (row: Row) => ({ date: row.date, high: row.high, low: row.low, conditions: row.conditions });
 
 function knownLocation(world: WorldTransaction, table: string, location: string): string {
-  const key = location.toLowerCase().trim();
+  const key = pythonStrip(location.toLowerCase());
   if (!world.rows(table).some((row) => row.location === key)) {
     failWith('not-found', `Location ${key} not found in database`);
   }
