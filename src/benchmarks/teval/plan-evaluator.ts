@@ -2,7 +2,8 @@
  * PLAN: a predicted list of steps against the gold plan. Steps are parsed leniently (JSON format) or found
  * line by line by the first API name they mention (string format); a trailing `FinishAction` is dropped;
  * each predicted/gold pair is scored 0.75·sim(name) + 0.25·sim(str(args)); pairs above the threshold are
- * matched by maximum total weight; the longest run of matched steps in gold order counts as correct;
+ * matched by maximum total weight (among equal-weight matchings, networkx's choice in faithful mode, the
+ * Hungarian method's in fixed mode); the longest run of matched steps in gold order counts as correct;
  * precision = correct/|pred|, recall = correct/|gold|, F1 their harmonic mean.
  */
 import { munkres } from 'munkres';
