@@ -22,3 +22,23 @@ export const fakeEmbedder: Embedder = {
 };
 
 export const fakeServices: BenchmarkServices = { embedder: async () => fakeEmbedder };
+
+/**
+ * The embedder of the reference parity suite (fixtures/reference-parity): the fake embedder's 256 word
+ * slots plus a constant 1 in a 257th, so no text has a zero vector (a real model never gives one, and the
+ * reference compares cosines of identical texts too). fixtures/reference-parity/stand_ins.py computes the
+ * same vectors for the reference evaluators.
+ */
+export const parityEmbedder: Embedder = {
+  id: 'parity-bag-of-words',
+  dimensions: 257,
+  async embed(texts, signal) {
+    const words = await fakeEmbedder.embed(texts, signal);
+    return words.map((vector) => {
+      const withBias = new Float32Array(257);
+      withBias.set(vector);
+      withBias[256] = 1;
+      return withBias;
+    });
+  },
+};

@@ -2,11 +2,13 @@
  * PLAN: a predicted list of steps against the gold plan. Steps are parsed leniently (JSON format) or found
  * line by line by the first API name they mention (string format); a trailing `FinishAction` is dropped;
  * each predicted/gold pair is scored 0.75·sim(name) + 0.25·sim(str(args)); pairs above the threshold are
- * matched by maximum total weight; the longest run of matched steps in gold order counts as correct;
+ * matched by maximum total weight (among equal-weight matchings, networkx's choice in faithful mode, the
+ * Hungarian method's in fixed mode); the longest run of matched steps in gold order counts as correct;
  * precision = correct/|pred|, recall = correct/|gold|, F1 their harmonic mean.
  */
 import { munkres } from 'munkres';
 import { lenientLoad } from './lenient-load.js';
+import { networkxMaxWeightMatching, type WeightedEdge } from './networkx-matching.js';
 import { pyStr } from './python-repr.js';
 import { isDict, isList, type PyValue, pyInt } from './python-value.js';
 import type { TevalProtocol } from './teval-protocol.js';
@@ -113,7 +115,9 @@ export async function scorePlan(
       return weight > protocol.planThreshold ? weight : 0;
     }),
   );
-  const matching = maxWeightMatching(weights);
+  // faithful: networkx's choice among equal-weight matchings (the reference calls max_weight_matching);
+  // fixed: the Hungarian method, whose choice on ties keeps identical steps in order (docs/teval.md).
+  const matching = protocol.quirks === 'faithful' ? networkxPlanMatching(weights) : maxWeightMatching(weights);
   const correct = longestIncreasingRun(matching, protocol.quirks === 'faithful');
   const precision = correct / pred.length;
   const recall = correct / gt.length;
@@ -146,6 +150,22 @@ export function maxWeightMatching(weights: readonly (readonly number[])[]): numb
     if (row < rows && column < columns && (weights[row]?.[column] ?? 0) > 0) matching[row] = column;
   }
   return matching;
+}
+
+/**
+ * The reference's matching: a graph with an edge `(i, str(j))` for every pair above the threshold, added
+ * row by row, matched by networkx's `max_weight_matching`. Returns each row's column, or -1.
+ */
+export function networkxPlanMatching(weights: readonly (readonly number[])[]): number[] {
+  const edges: WeightedEdge[] = [];
+  for (const [row, line] of weights.entries()) {
+    for (const [column, weight] of line.entries()) if (weight > 0) edges.push([`p${row}`, `g${column}`, weight]);
+  }
+  const mate = networkxMaxWeightMatching(edges);
+  return weights.map((_, row) => {
+    const partner = mate.get(`p${row}`);
+    return partner === undefined ? -1 : Number(partner.slice(1));
+  });
 }
 
 /**

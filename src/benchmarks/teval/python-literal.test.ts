@@ -93,3 +93,19 @@ function fromHex(text: string): number {
   }
   return (sign ? -1 : 1) * mantissa * 2 ** Number(exponent);
 }
+
+describe('surrogate escapes: literal_eval keeps them apart, json.loads joins them', () => {
+  it('the literal path is unequal to the joined character and prints as Python does', () => {
+    const literal = parsePythonLiteral(String.raw`'\ud83c\udf89'`);
+    const json = parsePythonJson(String.raw`"\ud83c\udf89"`);
+    expect(pyEquals(literal, json)).toBe(false);
+    expect(pyEquals(json, '🎉')).toBe(true);
+    expect(pyRepr(literal)).toBe(String.raw`'\ud83c\udf89'`);
+    expect(pyStr(literal)).not.toBe('🎉');
+    // The lenient loader tries literal_eval first: only text that is not a Python literal reaches JSON.
+    const viaJson = lenientLoad(String.raw`{"a": "\ud83c\udf89", "b": true}`);
+    const viaLiteral = lenientLoad(String.raw`{"a": "\ud83c\udf89"}`);
+    expect(viaJson.ok && pyRepr(viaJson.value)).toBe("{'a': '🎉', 'b': True}");
+    expect(viaLiteral.ok && pyRepr(viaLiteral.value)).toBe(String.raw`{'a': '\ud83c\udf89'}`);
+  });
+});

@@ -1,11 +1,12 @@
 /**
  * A parser for Python literals, accepting what `ast.literal_eval` accepts for the values T-Eval meets:
  * strings (all quote styles, prefixes r/u, escapes, adjacent concatenation), ints (decimal, hex, octal,
- * binary, underscores), floats, `True`/`False`/`None`, lists, tuples, dicts, one unary sign on a number,
+ * binary, underscores), floats, `True`/`False`/`None`, lists, tuples, dicts, one unary sign on a number
+ * (which may be parenthesised: `-(1)`),
  * comments and implicit line joining inside brackets. Text is parsed, never run. Not supported (they fail
  * to parse, where Python would succeed): bytes, complex numbers, sets, `\N{name}` escapes.
  */
-import { PyDict, PyFloat, PyTuple, type PyValue } from './python-value.js';
+import { loneSurrogate, PyDict, PyFloat, PyTuple, type PyValue } from './python-value.js';
 
 export class LiteralSyntaxError extends Error {
   constructor(
@@ -177,6 +178,9 @@ function readEscape(source: string, position: number): [string, number] {
     }
     const code = Number.parseInt(digits, 16);
     if (code > 0x10ffff) throw new LiteralSyntaxError('illegal Unicode character', position);
+    // Python keeps each escaped surrogate as its own code point ('\\ud83c\\udf89' is two, unlike JSON's
+    // one); JavaScript would join a pair, so each is held as its stand-in (python-value.ts).
+    if (code >= 0xd800 && code <= 0xdfff) return [loneSurrogate(code), 2 + width];
     return [String.fromCodePoint(code), 2 + width];
   }
   if (next === 'N') throw new LiteralSyntaxError('\\N{name} escapes are not supported', position);
@@ -272,12 +276,23 @@ class LiteralParser {
     }
   }
 
-  private parseFromPunct(text: string, offset: number): PyValue {
-    if (text === '+' || text === '-') {
-      const operand = this.take();
-      if (operand.kind === 'number') return negateIf(text === '-', operand.value);
-      throw new LiteralSyntaxError('a sign must be followed by a number', operand.offset);
+  /**
+   * The operand of a unary sign: a number, possibly in parentheses (they make no node in Python's AST, so
+   * `-(1)` is `-1`); a bool, string, tuple or second sign is refused as `literal_eval` refuses it.
+   */
+  private parseSignedOperand(): bigint | PyFloat {
+    const operand = this.take();
+    if (operand.kind === 'number') return operand.value;
+    if (operand.kind === 'punct' && operand.text === '(') {
+      const inner = this.parseSignedOperand();
+      this.expect(')');
+      return inner;
     }
+    throw new LiteralSyntaxError('a sign must be followed by a number', operand.offset);
+  }
+
+  private parseFromPunct(text: string, offset: number): PyValue {
+    if (text === '+' || text === '-') return negateIf(text === '-', this.parseSignedOperand());
     if (text === '[') return this.parseSequence(']');
     if (text === '(') {
       if (this.isPunct(')')) {

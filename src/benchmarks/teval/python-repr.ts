@@ -3,7 +3,7 @@
  * scorer embeds `str(args)` of dicts and compares `str()` of argument values, so quote choice, escapes,
  * float formatting and key order all change scores.
  */
-import { PyDict, PyFloat, PyTuple, type PyValue } from './python-value.js';
+import { PyDict, PyFloat, PyTuple, type PyValue, surrogateOf } from './python-value.js';
 
 /** Python's `str(value)`: a string as it is, anything else as its `repr`. */
 export function pyStr(value: PyValue): string {
@@ -69,6 +69,7 @@ export function stringRepr(text: string): string {
     else if (character === '\r') out += '\\r';
     else if (code < 0x20 || code === 0x7f) out += `\\x${hex(code, 2)}`;
     else if (code < 0x7f) out += character;
+    else if (surrogateOf(code) !== undefined) out += `\\u${hex(surrogateOf(code) as number, 4)}`;
     else if (character !== ' ' && NOT_PRINTABLE.test(character)) {
       if (code <= 0xff) out += `\\x${hex(code, 2)}`;
       else if (code <= 0xffff) out += `\\u${hex(code, 4)}`;

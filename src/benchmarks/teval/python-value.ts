@@ -56,6 +56,24 @@ export class PyDict {
 
 export type PyValue = null | boolean | bigint | PyFloat | string | readonly PyValue[] | PyTuple | PyDict;
 
+/**
+ * A lone surrogate code point, as Python's string literals make from `\\ud83c` (two escapes of a pair stay
+ * two code points in Python; a JavaScript string would join them into one character). It is held as a
+ * character of plane 16 (U+10D800–U+10DFFF, private use, which no T-Eval text holds), so it is unequal to
+ * the joined character and `repr` prints it as Python does (`\\ud83c`).
+ */
+export const LONE_SURROGATE_OFFSET = 0x100000;
+
+export function loneSurrogate(code: number): string {
+  return String.fromCodePoint(LONE_SURROGATE_OFFSET + code);
+}
+
+/** The surrogate a stand-in holds, or undefined for any other code point. */
+export function surrogateOf(code: number): number | undefined {
+  const surrogate = code - LONE_SURROGATE_OFFSET;
+  return surrogate >= 0xd800 && surrogate <= 0xdfff ? surrogate : undefined;
+}
+
 /** Raised where Python would raise (an unhashable key, `int()` of a non-number…). */
 export class PythonValueError extends Error {}
 

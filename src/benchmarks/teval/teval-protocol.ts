@@ -12,6 +12,10 @@
  * - the `len(gt) + 1e-5` denominator of v2 UNDERSTAND (a perfect answer scores 0.99999). Fixed: `len(gt)`.
  * - a predicted plan of only `FinishAction` (or none after dropping it) makes the reference crash on
  *   `max([])`. Both modes score it 0 with the reason recorded; faithful mode says the reference crashes.
+ * - plan matching among equal-weight matchings: faithful picks networkx's (`networkx-matching.ts`), which
+ *   can cross identical steps and cut the run; fixed uses the Hungarian method, which keeps them in order.
+ * - JSON REVIEW: the reference compares `{'review': is_finished}` with the gold letter (always 0); faithful
+ *   does too, fixed reads the choice as in the string format.
  */
 import type { BenchmarkOption, BenchmarkOptionValues } from '../../spec/index.js';
 

@@ -68,7 +68,7 @@ export async function scoreItem(
       };
     }
     case 'review': {
-      const result = scoreReview(cleaned, item.groundTruth);
+      const result = scoreReview(cleaned, item.groundTruth, item.format, protocol.quirks);
       return {
         metrics: { review: result.score, score: result.score, parsed: result.parsed ? 1 : 0 },
         cleaned,
