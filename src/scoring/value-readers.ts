@@ -194,7 +194,7 @@ export interface FoundDuration {
   readonly end: number;
 }
 
-const LONG_UNITS = String.raw`seconds?|secs?|minutes?|mins?|hours?|hrs?|days?|weeks?|wks?`;
+const LONG_UNITS = 'seconds?|secs?|minutes?|mins?|hours?|hrs?|days?|weeks?|wks?';
 /** A part of a duration: digits with any unit ("90 min", "1h"), or words with a spelled unit ("an hour"). */
 const DURATION_PART = String.raw`(?:(\d+(?:\.\d+)?)\s*(${LONG_UNITS}|h|m|d)|(${WORD_NUMBER}|an?|half an?|a half)\s+(${LONG_UNITS}))\b(\s+and\s+a\s+half)?`;
 
