@@ -78,7 +78,7 @@ export const BENCHMARK_CATALOG: readonly BenchmarkDescriptor[] = [
         flag: 'tooltalk-mode',
         description:
           "default: the fixed evaluator (see README); reference-compatible: the reference evaluator's numbers, quirks included",
-        commands: ['run', 'validate'],
+        commands: ['run', 'validate', 'rescore'],
         type: 'string',
         choices: ['default', 'reference-compatible'],
         default: 'default',
@@ -154,7 +154,7 @@ export const BENCHMARK_CATALOG: readonly BenchmarkDescriptor[] = [
         flag: 'teval-protocol',
         description:
           'T-Eval scorer version: v1 (the paper: plan threshold 0.7, UNDERSTAND by embedding similarity) or v2 (the repository: 0.8, exact arguments)',
-        commands: ['run', 'validate'],
+        commands: ['run', 'validate', 'rescore'],
         type: 'string',
         choices: ['v1', 'v2'],
         default: 'v1',
@@ -162,8 +162,8 @@ export const BENCHMARK_CATALOG: readonly BenchmarkDescriptor[] = [
       {
         flag: 'teval-quirks',
         description:
-          "fixed (repair the reference scorer's defects: the LIS floor, the 1e-5 denominator) or faithful (reproduce them)",
-        commands: ['run', 'validate'],
+          "fixed (repair the reference scorer's defects: the LIS floor, the 1e-5 denominator, plan-matching ties, JSON REVIEW that never scores) or faithful (reproduce them, as proven against the reference's code)",
+        commands: ['run', 'validate', 'rescore'],
         type: 'string',
         choices: ['fixed', 'faithful'],
         default: 'fixed',

@@ -123,6 +123,8 @@ export async function evaluate(options: EvaluateOptions): Promise<RunReport> {
       ...(options.data ? { data: options.data } : {}),
       ...(options.cases ? { case: options.cases } : {}),
       ...(options.limit === undefined ? {} : { limit: options.limit }),
+      // As the command line stores it: a rescore of the run compares texts with the same embedder.
+      ...(options.embedder ? { embedder: options.embedder } : {}),
       ...Object.fromEntries(Object.entries(benchmarkOptions).filter(([, value]) => value !== undefined)),
     };
     const customAgent = typeof options.agent === 'function' ? options.agent : undefined;

@@ -3,7 +3,7 @@ import { loadTevalRecordSchema, tevalReader } from './reader.js';
 import type { TevalCase } from './teval-case.js';
 import { loadTevalCases } from './teval-cases.js';
 import { oracleReply } from './teval-oracle.js';
-import { playTevalEpisode, proveTevalCase, tevalReference } from './teval-play.js';
+import { playTevalEpisode, proveTevalCase, rescoreTevalEpisode, tevalReference } from './teval-play.js';
 import type { TevalRecord } from './teval-record.js';
 import { tevalReferencePlayer } from './teval-reference.js';
 
@@ -38,6 +38,7 @@ export const tevalBenchmark: Benchmark<TevalCase, TevalRecord> = {
   needsEmbedder: () => true,
   loadCases: loadTevalCases,
   play: playTevalEpisode,
+  rescore: rescoreTevalEpisode,
   prove: proveTevalCase,
   reference: tevalReference,
   referencePlayer: tevalReferencePlayer,

@@ -12,12 +12,13 @@ import type {
   Message,
   ProofCheck,
   ReferenceCase,
+  RescoreInput,
   Role,
 } from '../../spec/index.js';
 import { isInfrastructureError } from '../../spec/index.js';
 import type { TevalCase, TevalPromptMessage } from './teval-case.js';
 import { oracleReply, wrongReply } from './teval-oracle.js';
-import { protocolOf } from './teval-protocol.js';
+import { protocolOf, type TevalProtocol } from './teval-protocol.js';
 import { TEVAL_RECORD_VERSION, type TevalRecord } from './teval-record.js';
 import { scoreItem } from './teval-score.js';
 import { embeddingSimilarity } from './text-similarity.js';
@@ -68,8 +69,42 @@ export async function playTevalEpisode(input: EpisodeInput<TevalCase>): Promise<
     }
     agentError = `the agent failed: ${message}`;
   }
-  const embedder = await input.services.embedder();
-  const scored = await scoreItem(item, reply, embeddingSimilarity(embedder, input.signal), protocol);
+  return scoredEpisode(item, reply, agentError, protocol, input.services, input.signal);
+}
+
+/** The agent's own failure stated in a record's error (play puts it first; the scorer's errors never say "the agent"). */
+const AGENT_ERROR = /^the agent (?:called tools \(|failed: )/;
+
+/**
+ * The benchmark's `rescore`: the stored reply scored again under the options' protocol and quirks (the
+ * prompt does not depend on them), with the run's embedder.
+ */
+export async function rescoreTevalEpisode(
+  input: RescoreInput<TevalCase, TevalRecord>,
+): Promise<EpisodeResult<TevalRecord>> {
+  const first = input.record.error?.split('; ')[0];
+  const agentError = first !== undefined && AGENT_ERROR.test(first) ? first : undefined;
+  return scoredEpisode(
+    input.case,
+    input.record.reply,
+    agentError,
+    protocolOf(input.options),
+    input.services,
+    input.signal,
+  );
+}
+
+/** A reply scored into the episode's metrics and record. */
+async function scoredEpisode(
+  item: TevalCase,
+  reply: string,
+  agentError: string | undefined,
+  protocol: TevalProtocol,
+  services: BenchmarkServices,
+  signal: AbortSignal,
+): Promise<EpisodeResult<TevalRecord>> {
+  const embedder = await services.embedder();
+  const scored = await scoreItem(item, reply, embeddingSimilarity(embedder, signal), protocol);
   const error = [agentError, scored.error].filter(Boolean).join('; ');
   const record: TevalRecord = {
     formatVersion: TEVAL_RECORD_VERSION,

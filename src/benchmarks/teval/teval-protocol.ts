@@ -41,7 +41,7 @@ export const TEVAL_OPTIONS: readonly BenchmarkOption[] = [
     flag: 'teval-protocol',
     description:
       'T-Eval scorer version: v1 (the paper: plan threshold 0.7, UNDERSTAND by embedding similarity) or v2 (the repository: 0.8, exact arguments)',
-    commands: ['run', 'validate'],
+    commands: ['run', 'validate', 'rescore'],
     type: 'string',
     choices: ['v1', 'v2'],
     default: DEFAULT_PROTOCOL_VERSION,
@@ -49,8 +49,8 @@ export const TEVAL_OPTIONS: readonly BenchmarkOption[] = [
   {
     flag: 'teval-quirks',
     description:
-      "fixed (repair the reference scorer's defects: the LIS floor, the 1e-5 denominator) or faithful (reproduce them)",
-    commands: ['run', 'validate'],
+      "fixed (repair the reference scorer's defects: the LIS floor, the 1e-5 denominator, plan-matching ties, JSON REVIEW that never scores) or faithful (reproduce them, as proven against the reference's code)",
+    commands: ['run', 'validate', 'rescore'],
     type: 'string',
     choices: ['fixed', 'faithful'],
     default: DEFAULT_QUIRK_MODE,

@@ -8,20 +8,21 @@ import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import { TOOLTALK_TOOLS } from '../../domains/tooltalk/index.js';
 import { conversationFor } from '../../models/index.js';
-import type { Benchmark, EpisodeInput, EpisodeResult, RecordPartPath } from '../../spec/index.js';
+import type { Benchmark, EpisodeInput, EpisodeResult, RecordPartPath, RescoreInput } from '../../spec/index.js';
 import { isInfrastructureError } from '../../spec/index.js';
 import { conversationFileSchema } from './conversation-file.js';
 import { loadToolTalkFolder } from './load-conversations.js';
 import { oracleAgent } from './oracle-agent.js';
 import { proveConversation } from './prove-conversation.js';
 import { loadToolTalkRecordSchema, tooltalkReader } from './reader.js';
+import { callsChangedByMode, storedTurns } from './rescore-turns.js';
 import { scoreReplay } from './score-replay.js';
 import { offeredTools } from './tool-offer.js';
 import type { ToolTalkCase } from './tooltalk-case.js';
 import { metricValues } from './tooltalk-metrics.js';
 import { toolTalkSettings } from './tooltalk-options.js';
 import { TOOLTALK_RECORD_VERSION, type ToolTalkRecord } from './tooltalk-record.js';
-import { replayConversation, systemPrompt } from './turn-replay.js';
+import { type ReplayedTurn, replayConversation, systemPrompt } from './turn-replay.js';
 
 export type { ToolTalkCase } from './tooltalk-case.js';
 export type { ToolTalkRecord } from './tooltalk-record.js';
@@ -41,14 +42,7 @@ async function play(input: EpisodeInput<ToolTalkCase>): Promise<EpisodeResult<To
     maxCallsPerTurn: settings.maxCallsPerTurn,
     signal: input.signal,
   });
-  const base = {
-    formatVersion: TOOLTALK_RECORD_VERSION,
-    caseId: input.case.id,
-    mode: settings.mode,
-    toolSet: settings.toolSet,
-    documentation: settings.documentation,
-    maxCallsPerTurn: settings.maxCallsPerTurn,
-  } as const;
+  const base = recordSettings(input.case, settings);
   const unscored = (error: string): EpisodeResult<ToolTalkRecord> => ({
     status: 'failed',
     error,
@@ -73,19 +67,33 @@ async function play(input: EpisodeInput<ToolTalkCase>): Promise<EpisodeResult<To
   });
   if (replay.infrastructureFailure) return unscored(replay.infrastructureFailure);
 
+  return scoredConversation(input, settings, replay.turns, unscored);
+}
+
+/**
+ * Scores replayed turns (played now, or read back from a stored record by `rescore`) into the episode's
+ * metrics and record.
+ */
+async function scoredConversation(
+  input: Pick<EpisodeInput<ToolTalkCase>, 'case' | 'services'>,
+  settings: ReturnType<typeof toolTalkSettings>,
+  turns: readonly ReplayedTurn[],
+  unscored: (error: string) => EpisodeResult<ToolTalkRecord>,
+): Promise<EpisodeResult<ToolTalkRecord>> {
+  const { conversation } = input.case;
   let scored: Awaited<ReturnType<typeof scoreReplay>>;
   try {
-    scored = await scoreReplay(conversation, replay.turns, settings.mode, () => input.services.embedder());
+    scored = await scoreReplay(conversation, turns, settings.mode, () => input.services.embedder());
   } catch (error) {
     if (isInfrastructureError(error)) return unscored(error.message);
     throw error;
   }
-  const cappedTurns = replay.turns.filter((turn) => turn.callCapHit).length;
+  const cappedTurns = turns.filter((turn) => turn.callCapHit).length;
   const record: ToolTalkRecord = {
-    ...base,
+    ...recordSettings(input.case, settings),
     embedder: scored.embedderId,
     turns: scored.turns.map((turnCalls, position) => {
-      const played = replay.turns.find((turn) => turn.turnIndex === turnCalls.turnIndex);
+      const played = turns.find((turn) => turn.turnIndex === turnCalls.turnIndex);
       const flags = scored.evaluation.turns[position];
       return {
         turnIndex: turnCalls.turnIndex,
@@ -114,6 +122,43 @@ async function play(input: EpisodeInput<ToolTalkCase>): Promise<EpisodeResult<To
     record,
     sharedParts: turnWorlds(record.turns.length),
   };
+}
+
+/** The settings a record states. */
+function recordSettings(item: ToolTalkCase, settings: ReturnType<typeof toolTalkSettings>) {
+  return {
+    formatVersion: TOOLTALK_RECORD_VERSION,
+    caseId: item.id,
+    mode: settings.mode,
+    toolSet: settings.toolSet,
+    documentation: settings.documentation,
+    maxCallsPerTurn: settings.maxCallsPerTurn,
+  } as const;
+}
+
+/**
+ * The benchmark's `rescore`: the stored turns scored again under the options' mode. The mode also
+ * decides how calls run (Python's argument handling in `reference-compatible`), so each turn's calls are
+ * run again under it first: if any would have answered the agent differently, the stored trajectory is
+ * not the one a run in that mode would have played, and the episode is left failed for `run --resume`
+ * to play.
+ */
+async function rescore(input: RescoreInput<ToolTalkCase, ToolTalkRecord>): Promise<EpisodeResult<ToolTalkRecord>> {
+  const settings = toolTalkSettings(input.options);
+  const turns = storedTurns(input.record);
+  const unscored = (error: string): EpisodeResult<ToolTalkRecord> => ({
+    status: 'failed',
+    error,
+    metrics: {},
+    labels: input.case.labels,
+    record: { ...input.record, ...recordSettings(input.case, settings) },
+    sharedParts: turnWorlds(input.record.turns.length),
+  });
+  if (settings.mode !== input.record.mode) {
+    const changed = await callsChangedByMode(input.case, turns, settings.mode);
+    if (changed) return unscored(`not rescored: under --tooltalk-mode ${settings.mode} ${changed}; play it again`);
+  }
+  return scoredConversation(input, settings, turns, unscored);
 }
 
 /**
@@ -148,6 +193,7 @@ export const tooltalkBenchmark: Benchmark<ToolTalkCase, ToolTalkRecord> = {
       : loadToolTalkFolder(BUILTIN_TOOLTALK_FOLDER, 'built-in');
   },
   play,
+  rescore,
   tools: () => TOOLTALK_TOOLS.map((entry) => entry.tool),
   caseFileSchema: () => z.toJSONSchema(conversationFileSchema, { target: 'draft-2020-12', io: 'input' }),
   prove(benchmarkCase, context) {

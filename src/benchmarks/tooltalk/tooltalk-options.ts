@@ -8,7 +8,7 @@ export const TOOLTALK_OPTIONS: readonly BenchmarkOption[] = [
     flag: 'tooltalk-mode',
     description:
       "default: the fixed evaluator (see README); reference-compatible: the reference evaluator's numbers, quirks included",
-    commands: ['run', 'validate'],
+    commands: ['run', 'validate', 'rescore'],
     type: 'string',
     choices: ['default', 'reference-compatible'],
     default: 'default',
