@@ -1,6 +1,6 @@
 import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { appendFileSync, existsSync, mkdtempSync, readdirSync, readFileSync } from 'node:fs';
+import { appendFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative, resolve } from 'node:path';
 import { gzipSync } from 'node:zlib';
@@ -172,6 +172,19 @@ describe('pulling a dataset over HTTP', () => {
       { from: server.url('/tooltalk.tar.gz') },
     );
     expect(message).toContain(`its files have content digest ${filesDigest}, not the pinned ${'0'.repeat(64)}`);
+  });
+
+  it('removes the staging folders of killed pulls, not those of running ones', async () => {
+    const cacheDir = cache();
+    const abandoned = join(cacheDir, 'tooltalk', 'v1.partial-999999999-1');
+    const running = join(cacheDir, 'tooltalk', `v1.partial-${process.pid}-1`);
+    for (const folder of [abandoned, running]) {
+      mkdirSync(folder, { recursive: true });
+      writeFileSync(join(folder, 'archive.tar.gz'), 'part');
+    }
+    await pullDataset(source(), { cacheDir });
+    expect(existsSync(abandoned)).toBe(false);
+    expect(existsSync(running)).toBe(true);
   });
 
   it('refuses an archive SHA-256 mismatch (--sha256)', async () => {

@@ -13,6 +13,7 @@ import {
   existsSync,
   mkdirSync,
   openSync,
+  readdirSync,
   readFileSync,
   renameSync,
   rmSync,
@@ -20,7 +21,7 @@ import {
   writeSync,
 } from 'node:fs';
 import { homedir } from 'node:os';
-import { dirname, join } from 'node:path';
+import { basename, dirname, join } from 'node:path';
 import { ArchiveError, ArchiveLimitError, type EntryWriter, type ExtractSink } from './archive-entries.js';
 import { contentDigestOfFolder } from './content-digest.js';
 import type { DatasetSource } from './dataset-table.js';
@@ -103,6 +104,7 @@ export async function pullDataset(source: DatasetSource, options: PullOptions = 
   const limits: PullLimits = { ...DEFAULT_PULL_LIMITS, ...options.limits };
   const fail = (what: string, advice: string) =>
     new DatasetError(`could not pull ${label} from ${url}: ${what}; nothing was written. ${advice}`);
+  removeAbandonedStaging(target);
   const staging = `${target}.partial-${process.pid}-${Date.now()}`;
   const dataDir = join(staging, 'data');
   try {
@@ -152,6 +154,7 @@ export async function pullDataset(source: DatasetSource, options: PullOptions = 
     }
     if (sink.files === 0)
       throw fail(`the archive has no files under "${source.folder}"`, 'Check that the URL serves this dataset.');
+    if (options.signal?.aborted) throw fail('it was interrupted', 'Pull again when ready.');
     const contentDigest = contentDigestOfFolder(dataDir);
     if (pinnedDigest && contentDigest !== pinnedDigest)
       throw fail(
@@ -161,7 +164,7 @@ export async function pullDataset(source: DatasetSource, options: PullOptions = 
 
     writeFileSync(
       join(dataDir, MARKER),
-      `${JSON.stringify({ name: source.name, version: source.version, url, sha256, contentDigest, pulledAt: new Date().toISOString() }, null, 2)}\n`,
+      `${JSON.stringify({ name: source.name, version: source.version, url: withoutSecrets(url), sha256, contentDigest, pulledAt: new Date().toISOString() }, null, 2)}\n`,
     );
     mkdirSync(dirname(target), { recursive: true });
     rmSync(target, { recursive: true, force: true });
@@ -175,6 +178,41 @@ export async function pullDataset(source: DatasetSource, options: PullOptions = 
     };
   } finally {
     rmSync(staging, { recursive: true, force: true });
+  }
+}
+
+/** The URL as recorded beside the data: no user, password or query (a signed mirror URL's token). */
+function withoutSecrets(url: string): string {
+  try {
+    const parsed = new URL(url);
+    return `${parsed.origin}${parsed.pathname}`;
+  } catch {
+    return '(unparsable URL)';
+  }
+}
+
+/**
+ * Removes the staging folders of pulls whose process is gone (killed before it could clean up): they
+ * never load as a dataset, but they take space.
+ */
+function removeAbandonedStaging(target: string): void {
+  const parent = dirname(target);
+  if (!existsSync(parent)) return;
+  const prefix = `${basename(target)}.partial-`;
+  for (const name of readdirSync(parent)) {
+    if (!name.startsWith(prefix)) continue;
+    const pid = Number(name.slice(prefix.length).split('-')[0]);
+    if (Number.isInteger(pid) && pid > 0 && !processAlive(pid))
+      rmSync(join(parent, name), { recursive: true, force: true });
+  }
+}
+
+function processAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
   }
 }
 

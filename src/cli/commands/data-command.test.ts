@@ -150,3 +150,35 @@ describe('toolgauge data pull --from <local url>', () => {
     }
   });
 });
+
+describe('toolgauge data pull interrupted', () => {
+  it('exits 130 on SIGINT and removes what it had written', async () => {
+    const cacheDir = mkdtempSync(join(tmpdir(), 'data-pull-'));
+    const child = spawn(process.execPath, [
+      bin,
+      'data',
+      'pull',
+      'tooltalk',
+      '--from',
+      server.url('/stall.tar.gz'),
+      '--cache-dir',
+      cacheDir,
+    ]);
+    let stderr = '';
+    child.stderr.on('data', (chunk: Buffer) => {
+      stderr += chunk.toString();
+    });
+    // Once the download has started (the archive file is open in the staging folder), interrupt it.
+    const started = Date.now();
+    while (filesUnder(cacheDir).length === 0 && Date.now() - started < 10_000)
+      await new Promise((wait) => setTimeout(wait, 50));
+    expect(filesUnder(cacheDir)).toEqual([
+      expect.stringMatching(/^tooltalk\/e05f4ce\.partial-\d+-\d+\/archive\.tar\.gz$/),
+    ]);
+    child.kill('SIGINT');
+    const status = await new Promise<number | null>((resolveStatus) => child.once('close', resolveStatus));
+    expect(status, stderr).toBe(130);
+    expect(stderr).toContain('toolgauge: data pull tooltalk interrupted; nothing was written');
+    expect(filesUnder(cacheDir)).toEqual([]);
+  });
+});

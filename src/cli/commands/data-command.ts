@@ -1,5 +1,7 @@
 import { type Command, InvalidArgumentError } from 'commander';
 import { DATASETS, findDataset } from '../../datasets/dataset-table.js';
+import { redactUrls } from '../../models/providers/endpoint.js';
+import { EXIT_CODES } from '../../runs/exit-codes.js';
 import { UsageError } from '../usage-error.js';
 
 interface PullFlags {
@@ -79,18 +81,35 @@ export function registerData(program: Command): void {
         throw new UsageError(`--sha256 ${options.sha256} is not a SHA-256 (64 hex digits)`);
       const from = options.from === undefined ? undefined : mirrorUrl(options.from);
       const { pullDataset } = await import('../../datasets/pull-dataset.js');
-      const pulled = await pullDataset(source, {
-        ...(options.cacheDir ? { cacheDir: options.cacheDir } : {}),
-        ...(options.sha256 ? { sha256: options.sha256 } : {}),
-        ...(from ? { from } : {}),
-        limits: {
-          maxDownloadBytes: Math.round(options.maxDownloadMb * 2 ** 20),
-          maxExpandedBytes: Math.round(options.maxExpandedMb * 2 ** 20),
-          maxEntries: options.maxEntries,
-          idleTimeoutMs: Math.round(options.timeout * 1000),
-          totalTimeoutMs: Math.round(options.maxTime * 1000),
-        },
-      });
+      // Ctrl-C (or SIGTERM) stops the download and removes what it wrote, instead of leaving a staging folder.
+      const interrupt = new AbortController();
+      const onSignal = () => interrupt.abort();
+      process.once('SIGINT', onSignal);
+      process.once('SIGTERM', onSignal);
+      let pulled: Awaited<ReturnType<typeof pullDataset>>;
+      try {
+        pulled = await pullDataset(source, {
+          ...(options.cacheDir ? { cacheDir: options.cacheDir } : {}),
+          ...(options.sha256 ? { sha256: options.sha256 } : {}),
+          ...(from ? { from } : {}),
+          signal: interrupt.signal,
+          limits: {
+            maxDownloadBytes: Math.round(options.maxDownloadMb * 2 ** 20),
+            maxExpandedBytes: Math.round(options.maxExpandedMb * 2 ** 20),
+            maxEntries: options.maxEntries,
+            idleTimeoutMs: Math.round(options.timeout * 1000),
+            totalTimeoutMs: Math.round(options.maxTime * 1000),
+          },
+        });
+      } catch (error) {
+        if (!interrupt.signal.aborted) throw error;
+        process.stderr.write(`toolgauge: data pull ${name} interrupted; nothing was written\n`);
+        process.exitCode = EXIT_CODES.interrupted;
+        return;
+      } finally {
+        process.off('SIGINT', onSignal);
+        process.off('SIGTERM', onSignal);
+      }
       if (pulled.recordedHash) {
         process.stderr.write(
           `note: nothing is pinned for ${name} ${source.version}; recorded its content digest ${pulled.contentDigest} for later pulls\n`,
@@ -98,7 +117,7 @@ export function registerData(program: Command): void {
       }
       const checked = source.contentDigest ? ' (its files match the pinned content digest)' : '';
       process.stderr.write(
-        `${pulled.downloaded ? `downloaded${from ? ` from ${from}` : ''}` : 'already in the cache'}: ${name} ${source.version}${checked}\n`,
+        `${pulled.downloaded ? `downloaded${from ? ` from ${redactUrls(from)}` : ''}` : 'already in the cache'}: ${name} ${source.version}${checked}\n`,
       );
       process.stderr.write(`use: ${source.use.replace('<path>', pulled.path)}\n`);
       process.stdout.write(`${pulled.path}\n`);
