@@ -47,7 +47,7 @@ export const DATASETS: readonly DatasetSource[] = [
   {
     name: 'teval',
     description:
-      "T-Eval (open-compass/T-Eval, Apache-2.0): the paper-era (v1) PLAN (JSON and string) and REVIEW files of the repository's early commit; the full v2 data is on Hugging Face (lovesnowbest/T-Eval, data/), readable with --data too.",
+      "T-Eval (open-compass/T-Eval, Apache-2.0): the paper-era (v1) data files of the repository's early commit (INSTRUCT, PLAN, REASON, RETRIEVE, UNDERSTAND, REVIEW); the full v2 data is on Hugging Face (lovesnowbest/T-Eval, data/), readable with --data too.",
     version: 'bab8696',
     url: 'https://github.com/open-compass/T-Eval/archive/bab869616dee4cb55a2a04390efb93c008b70896.tar.gz',
     format: 'tar.gz',
