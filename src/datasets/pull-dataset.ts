@@ -143,7 +143,7 @@ export async function pullDataset(source: DatasetSource, options: PullOptions = 
       if (error instanceof ArchiveError)
         throw fail(
           `the archive is broken: ${error.message}`,
-          'Pull again (the download may have been cut), or pull from a mirror with --from <url>.',
+          'Pull again (a download can be damaged on the way) or from a mirror with --from <url>; if it happens again, the URL does not serve a sound archive.',
         );
       throw fail(
         `extracting it failed: ${error instanceof Error ? error.message : String(error)}`,

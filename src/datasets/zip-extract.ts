@@ -24,6 +24,8 @@ interface CentralEntry {
   readonly compressedSize: number;
   readonly size: number;
   readonly localOffset: number;
+  /** Where the entry's data starts (after its local header), found once the directory is read. */
+  dataStart: number;
 }
 
 const ZIP64 = new ArchiveError(
@@ -82,6 +84,7 @@ function centralDirectory(fd: number, fileSize: number, limits: ArchiveLimits): 
       size: directory.readUInt32LE(offset + 24),
       localOffset: directory.readUInt32LE(offset + 42),
       name: directory.subarray(offset + 46, offset + 46 + nameLength).toString('utf8'),
+      dataStart: 0,
     };
     if ([entry.compressedSize, entry.size, entry.localOffset].includes(0xffffffff)) throw ZIP64;
     declared += entry.size;
@@ -109,7 +112,7 @@ export async function extractZip(path: string, sink: ExtractSink, limits: Archiv
       const start = entry.localOffset + 30 + local.readUInt16LE(26) + local.readUInt16LE(28);
       if (start + entry.compressedSize > fileSize)
         throw new ArchiveError(`the zip archive is damaged: the data of ${entry.name} lies outside the file`);
-      (entry as { localOffset: number }).localOffset = start;
+      entry.dataStart = start;
     }
   } finally {
     closeSync(fd);
@@ -134,8 +137,8 @@ export async function extractZip(path: string, sink: ExtractSink, limits: Archiv
     try {
       if (entry.compressedSize > 0) {
         const source = createReadStream(path, {
-          start: entry.localOffset,
-          end: entry.localOffset + entry.compressedSize - 1,
+          start: entry.dataStart,
+          end: entry.dataStart + entry.compressedSize - 1,
           highWaterMark: 1 << 16,
         });
         let refused: unknown;
