@@ -158,6 +158,10 @@ describe('pulling a dataset over HTTP', () => {
     await expect(pullDataset(source(), { cacheDir })).rejects.toThrow(
       /the cached tooltalk v1 in .* has content digest [0-9a-f]{64}, not the pinned .*; delete the folder and pull again/,
     );
+    writeFileSync(join(pulled.path, '.toolgauge-dataset.json'), '{"sha');
+    await expect(pullDataset(source(), { cacheDir })).rejects.toThrow(
+      /the cached tooltalk v1 in .* has an unreadable \.toolgauge-dataset\.json; delete the folder and pull again/,
+    );
   });
 
   it('pulls from a mirror (--from) and still checks the pinned digest there', async () => {
@@ -172,6 +176,10 @@ describe('pulling a dataset over HTTP', () => {
       { from: server.url('/tooltalk.tar.gz') },
     );
     expect(message).toContain(`its files have content digest ${filesDigest}, not the pinned ${'0'.repeat(64)}`);
+    expect(message).toContain('check the --from URL');
+    expect(await refused('/tooltalk.tar.gz', { contentDigest: '0'.repeat(64) })).toContain(
+      'The URL now serves other files than tooltalk v1: please report it',
+    );
   });
 
   it('removes the staging folders of killed pulls, not those of running ones', async () => {

@@ -159,7 +159,9 @@ export async function pullDataset(source: DatasetSource, options: PullOptions = 
     if (pinnedDigest && contentDigest !== pinnedDigest)
       throw fail(
         `its files have content digest ${contentDigest}, not the pinned ${pinnedDigest}`,
-        `The URL serves other files than ${label}: check the --from URL (a mirror must serve the same commit).`,
+        options.from
+          ? `The mirror serves other files than ${label}: check the --from URL (a mirror must serve the same commit).`
+          : `The URL now serves other files than ${label}: please report it, and meanwhile pull from a mirror of that commit with --from <url>.`,
       );
 
     writeFileSync(
@@ -224,7 +226,15 @@ function checkCached(
   pinnedDigest: string | null,
 ): PulledDataset {
   const label = `${source.name} ${source.version}`;
-  const recorded = JSON.parse(readFileSync(marker, 'utf8')) as Marker;
+  let recorded: Marker;
+  try {
+    recorded = JSON.parse(readFileSync(marker, 'utf8')) as Marker;
+    if (typeof recorded?.sha256 !== 'string') throw new Error('no sha256');
+  } catch {
+    throw new DatasetError(
+      `the cached ${label} in ${target} has an unreadable ${MARKER}; delete the folder and pull again`,
+    );
+  }
   if (pinnedHash && recorded.sha256 !== pinnedHash) {
     throw new DatasetError(
       `the cached ${label} in ${target} came from an archive with SHA-256 ${recorded.sha256}, not the pinned ${pinnedHash}; delete the folder and pull again`,
