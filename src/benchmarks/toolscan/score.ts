@@ -23,6 +23,7 @@ import {
 } from '../../scoring/call-patterns.js';
 import type { ToolTrace, Trajectory } from '../../spec/index.js';
 import { answerMatches } from './answer-check.js';
+import { hasUnparsableArguments } from './broken-calls.js';
 import type { QueryRecord } from './cases.js';
 import type { Pattern } from './vocabulary.js';
 
@@ -53,6 +54,12 @@ export interface ToolscanScore {
   readonly counts: Readonly<Record<CallPattern, number>>;
   readonly scores: Readonly<Record<Pattern, number | null>>;
   readonly gold: GoldFit;
+  /**
+   * The share of the counted calls that are a gold call of the chosen trajectory (same API, matching
+   * arguments, each gold call matched at most once); null with no call. Shows a spray of calls that IAC,
+   * a count by API name, does not.
+   */
+  readonly callPrecision: number | null;
   readonly marks: readonly CallMark[];
 }
 
@@ -106,7 +113,10 @@ export function scoreEpisode(trajectory: Trajectory, query: QueryRecord, environ
     const patterns: CallPattern[] = [];
     const error = trace.outcome.type === 'error' ? trace.outcome.error : undefined;
     const rejected = error !== undefined && PRE_RUN_ERROR_KINDS.has(error.kind);
-    const pattern = error ? PATTERN_OF_KIND[error.kind] : undefined;
+    // The format is read first: a call whose arguments are raw text that does not parse is an IFE
+    // whatever its name (the reference's parser fails before any name check).
+    const pattern =
+      rejected && hasUnparsableArguments(trace.arguments) ? 'IFE' : error ? PATTERN_OF_KIND[error.kind] : undefined;
     if (pattern) patterns.push(pattern);
     const key = `${trace.toolName ?? trace.requestedName}\u0000${canonical(trace.arguments)}`;
     if (seen.has(key)) patterns.push('RAC');
@@ -129,6 +139,7 @@ export function scoreEpisode(trajectory: Trajectory, query: QueryRecord, environ
     defaultsCache.set(environmentId, defaults);
   }
   const gold = fitGold(made, query.trajectories, defaults);
+  const matched = gold.fits[gold.chosen]?.matched ?? 0;
   const ratio = (count: number) => (traces.length === 0 ? null : 1 - count / traces.length);
   const { answer, finished } = finalAnswer(trajectory);
   return {
@@ -147,6 +158,7 @@ export function scoreEpisode(trajectory: Trajectory, query: QueryRecord, environ
       IFN: ratio(counts.IFN),
     },
     gold,
+    callPrecision: traces.length === 0 ? null : matched / traces.length,
     marks,
   };
 }
