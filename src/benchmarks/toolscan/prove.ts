@@ -3,17 +3,21 @@
  * error, the episode succeeds, and all seven pattern scores are 1; when the answer spec says `appears`,
  * each expected value is found in the calls' results (so the answer really comes from the data). A
  * wrong play — the first trajectory without its last call, finishing with a wrong answer — fails and
- * scores IAC below 1.
+ * scores IAC below 1. A call-every-API spray (every API once, dummy arguments) fails, and at most 0.3 of
+ * its calls are gold calls (call precision), though its IAC, a count by API name, is near 1.
  */
 import type { CaseProof, ProofCheck } from '../../spec/index.js';
 import { normaliseText, wrongAnswer } from './answer-check.js';
 import type { AnswerSpec } from './cases.js';
 import type { ToolscanCase } from './load-cases.js';
 import type { ToolscanSettings } from './options.js';
-import { oracleAgent, scriptedGoldAgent } from './oracle.js';
+import { oracleAgent, scriptedGoldAgent, sprayAgent } from './oracle.js';
 import { playQuery } from './play.js';
 import { scoreEpisode } from './score.js';
 import { PATTERNS } from './vocabulary.js';
+
+/** The most of a spray's calls that may be gold calls (issue 25: ≤ 0.3 on the main set). */
+const SPRAY_PRECISION_CEILING = 0.3;
 
 function leaves(value: unknown, into: unknown[] = []): unknown[] {
   if (Array.isArray(value)) for (const item of value) leaves(item, into);
@@ -67,6 +71,15 @@ export async function proveQuery(item: ToolscanCase, settings: ToolscanSettings)
     name: 'a wrong play fails',
     ok: !score.success && (score.scores.IAC ?? 0) < 1,
     detail: `success ${score.success}, IAC ${(score.scores.IAC ?? 0).toFixed(3)}`,
+  });
+  const spray = await playQuery(item, sprayAgent(item.environment), settings);
+  const sprayScore = scoreEpisode(spray.trajectory, query, item.environment);
+  checks.push({
+    name: 'a call-every-API spray fails with call precision ≤ 0.3',
+    ok: !sprayScore.success && (sprayScore.callPrecision ?? 0) <= SPRAY_PRECISION_CEILING,
+    detail: `success ${sprayScore.success}, call precision ${(sprayScore.callPrecision ?? 0).toFixed(3)}, IAC ${(
+      sprayScore.scores.IAC ?? 0
+    ).toFixed(3)}`,
   });
   return { caseId: item.id, checks };
 }
