@@ -102,6 +102,11 @@ export function anyValue(example: unknown): { $any: unknown } {
   return { $any: example };
 }
 
+/** A number at least `min` (a page size that must hold every result); the oracle plays `min`. */
+export function atLeast(min: number): { $min: number } {
+  return { $min: min };
+}
+
 export function near(value: number, tolerance: number): { $near: number; tolerance: number } {
   return { $near: value, tolerance };
 }

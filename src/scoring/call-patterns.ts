@@ -17,7 +17,7 @@
  *   in the assignment are *wrong*. Score = 1 − wrong / considered; null when none is considered.
  * - **Matched** calls (the assignment's pairs) give call precision: matched / calls made.
  * - **Best trajectory**: the one with the highest IAC score, then the highest IAV score (null lowest),
- *   then the earliest in the list. Both scores come from that one trajectory (they are not maximised
+ *   then the most matched calls (so call precision is not lost to a tie), then the earliest in the list. Both scores come from that one trajectory (they are not maximised
  *   separately), as in the reference, which minimises (missing, wrong) counts; scores rather than raw
  *   counts are compared so that a longer alternative is not favoured just for being longer.
  */
@@ -32,7 +32,11 @@ export interface NearValue {
   readonly $near: number;
   readonly tolerance: number;
 }
-export type GoldArgument = AnyValue | NearValue | unknown;
+/** A number at least `$min` matches (a page size that must hold every result). */
+export interface MinValue {
+  readonly $min: number;
+}
+export type GoldArgument = AnyValue | NearValue | MinValue | unknown;
 
 export interface GoldCall {
   readonly api: string;
@@ -83,17 +87,28 @@ export function isNearValue(value: unknown): value is NearValue {
   );
 }
 
-/** The value a gold argument stands for when it must be played (the oracle): the example or the centre. */
+export function isMinValue(value: unknown): value is MinValue {
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    !Array.isArray(value) &&
+    typeof (value as { $min?: unknown }).$min === 'number' &&
+    Object.keys(value).length === 1
+  );
+}
+
+/** The value a gold argument stands for when it must be played (the oracle): the example, centre or minimum. */
 export function exampleOf(value: GoldArgument): unknown {
   if (isAnyValue(value)) return value.$any;
   if (isNearValue(value)) return value.$near;
+  if (isMinValue(value)) return value.$min;
   return value;
 }
 
 /**
  * Whether an executed call's arguments match a gold call's. Every argument named by either side is
  * compared, a missing one read as the API's declared default (so leaving out `page: 1` equals giving
- * it); `$any` matches anything, `$near` a number within its tolerance. Values compare with
+ * it); `$any` matches anything, `$near` a number within its tolerance, `$min` a number at least it. Values compare with
  * {@link sameValue}.
  */
 export function argumentsMatch(
@@ -108,6 +123,10 @@ export function argumentsMatch(
     const actual = name in made ? made[name] : defaults[name];
     if (isNearValue(expected)) {
       if (typeof actual !== 'number' || Math.abs(actual - expected.$near) > expected.tolerance) return false;
+      continue;
+    }
+    if (isMinValue(expected)) {
+      if (typeof actual !== 'number' || actual < expected.$min) return false;
       continue;
     }
     if (!sameValue(expected, actual)) return false;
@@ -247,7 +266,14 @@ export function fitGold(
   const fits = trajectories.map((trajectory, index) => fitTrajectory(made, trajectory, index, defaults));
   let best = fits[0] as TrajectoryFit;
   for (const fit of fits.slice(1)) {
-    if (fit.iac > best.iac || (fit.iac === best.iac && (fit.iav ?? -1) > (best.iav ?? -1))) best = fit;
+    const iav = fit.iav ?? -1;
+    const bestIav = best.iav ?? -1;
+    if (
+      fit.iac > best.iac ||
+      (fit.iac === best.iac && (iav > bestIav || (iav === bestIav && fit.matched > best.matched)))
+    ) {
+      best = fit;
+    }
   }
   return { chosen: best.index, iac: best.iac, iav: best.iav, fits };
 }

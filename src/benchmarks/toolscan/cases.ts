@@ -12,7 +12,8 @@
  * ```
  *
  * A gold argument may be `{"$any": <example>}` (any value; the oracle plays the example) or
- * `{"$near": <number>, "tolerance": <number>}`.
+ * `{"$near": <number>, "tolerance": <number>}` or `{"$min": <number>}` (a number at least it: a page size that
+ * must hold every result; the oracle plays the minimum).
  */
 import { z } from 'zod';
 import { AUGMENTATIONS } from './vocabulary.js';
@@ -23,7 +24,9 @@ const goldCallSchema = z.object({
   api: z.string().min(1).describe('The API (tool) name.'),
   arguments: z
     .record(z.string(), z.unknown())
-    .describe('Arguments; a value may be {"$any": example} or {"$near": number, "tolerance": number}.'),
+    .describe(
+      'Arguments; a value may be {"$any": example}, {"$near": number, "tolerance": number} or {"$min": number}.',
+    ),
 });
 
 const check = z

@@ -4,13 +4,14 @@ import { proveQuery } from './prove.js';
 
 /** The corpus proof: every built-in query, main set and irrelevance variants, proven both ways. */
 describe('ToolScan built-in queries', () => {
-  it('load without problems: 150 main queries over five environments, most with two or more gold trajectories', () => {
+  it('load without problems: 150 main queries over five environments, a third with two or more gold trajectories', () => {
     const loaded = loadToolscanQueries(undefined, 'main');
     expect(loaded.problems).toEqual([]);
     expect(loaded.cases).toHaveLength(150);
     expect(new Set(loaded.cases.map((item) => item.environment)).size).toBe(5);
     const multiple = loaded.cases.filter((item) => item.query.trajectories.length >= 2).length;
-    expect(multiple / loaded.cases.length).toBeGreaterThan(0.5);
+    // Alternatives that dropped a constraint the query states were removed (issue 25); the rest stay.
+    expect(multiple / loaded.cases.length).toBeGreaterThan(0.3);
     expect(loadToolscanQueries(undefined, 'irrelevance').cases).toHaveLength(60);
   });
 

@@ -83,6 +83,12 @@ describe('ToolScan answers and API similarity', () => {
     expect(answerMatches(number, 'About 16,750 km')).toBe(true);
     expect(answerMatches(number, 'From 2019: 16,750 km')).toBe(false);
     expect(answerMatches(number, 17000)).toBe(false);
+    // A number the query states may stand beside the answer; any other number may not.
+    const runtime = { type: 'number', value: 166, tolerance: 0 } as const;
+    const goal = 'What is the runtime in minutes of the 2018 film "The Silent Mirror"?';
+    expect(answerMatches(runtime, 'The 2018 film runs 166 minutes.', goal)).toBe(true);
+    expect(answerMatches(runtime, 'The 2019 film runs 166 minutes.', goal)).toBe(false);
+    expect(answerMatches(runtime, 'The 2018 film.', goal)).toBe(false);
     const set: AnswerSpec = { type: 'set', values: ['US10120000', 'US10120037'] };
     expect(answerMatches(set, ['us10120037', 'US10120000'])).toBe(true);
     expect(answerMatches(set, 'US10120037, US10120000')).toBe(true);
@@ -91,6 +97,10 @@ describe('ToolScan answers and API similarity', () => {
     expect(answerMatches(text, '2 - 1')).toBe(true);
     expect(answerMatches(text, '1-2')).toBe(false);
     expect(answerMatches({ type: 'string', value: 'Zurich' }, 'Zürich')).toBe(true);
+    // Declining an irrelevant request in another sentence does not fail a string answer.
+    const director = { type: 'string', value: 'Yusuf Eastwood' } as const;
+    expect(answerMatches(director, 'Yusuf Eastwood. I cannot email your manager.')).toBe(true);
+    expect(answerMatches(director, 'Not Yusuf Eastwood, I think.')).toBe(false);
   });
 
   it("computes the paper's Appendix B.4 example", () => {

@@ -143,7 +143,7 @@ export function scoreEpisode(trajectory: Trajectory, query: QueryRecord, environ
   const ratio = (count: number) => (traces.length === 0 ? null : 1 - count / traces.length);
   const { answer, finished } = finalAnswer(trajectory);
   return {
-    success: answerMatches(query.answer, answer),
+    success: answerMatches(query.answer, answer, query.goal),
     finished,
     answer: answer ?? null,
     calls: traces.length,
