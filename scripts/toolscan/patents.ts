@@ -7,6 +7,7 @@ import {
   isoDay,
   longDate,
   MAIN_AUGMENTATIONS,
+  QUERY_DRAFTS,
   type QueryRecord,
   type Random,
 } from './random.ts';
@@ -223,7 +224,7 @@ function patentQueries(random: Random, patents: readonly PatentRecord[]): QueryR
     return true;
   };
   let attempts = 0;
-  while (queries.length < 30 && attempts < 5000) {
+  while (queries.length < QUERY_DRAFTS && attempts < 5000) {
     attempts += 1;
     const template = queries.length % 7;
     if (template === 0) {

@@ -6,6 +6,7 @@ import {
   isoDay,
   longDate,
   MAIN_AUGMENTATIONS,
+  QUERY_DRAFTS,
   type QueryRecord,
   type Random,
 } from './random.ts';
@@ -121,7 +122,7 @@ function spaceflightQueries(random: Random, all: readonly ArticleRecord[]): Quer
   const withTopic = (topic: string) =>
     articles.filter((article) => article.title.toLowerCase().includes(topic.toLowerCase()));
   let attempts = 0;
-  while (queries.length < 30 && attempts < 5000) {
+  while (queries.length < QUERY_DRAFTS && attempts < 5000) {
     attempts += 1;
     const aug = MAIN_AUGMENTATIONS[queries.length % 3] ?? 'constraint';
     const pick = (texts: [string, string, string]) => texts[MAIN_AUGMENTATIONS.indexOf(aug)] ?? texts[0];

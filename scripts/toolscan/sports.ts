@@ -8,6 +8,7 @@ import {
   isoDay,
   longDate,
   MAIN_AUGMENTATIONS,
+  QUERY_DRAFTS,
   type QueryRecord,
   type Random,
 } from './random.ts';
@@ -202,7 +203,7 @@ function sportsQueries(
     );
   };
   let attempts = 0;
-  while (queries.length < 30 && attempts < 5000) {
+  while (queries.length < QUERY_DRAFTS && attempts < 5000) {
     attempts += 1;
     const aug = MAIN_AUGMENTATIONS[queries.length % 3] ?? 'constraint';
     const pick = (texts: [string, string, string]) => texts[MAIN_AUGMENTATIONS.indexOf(aug)] ?? texts[0];

@@ -12,6 +12,7 @@ import {
   longDate,
   MAIN_AUGMENTATIONS,
   near,
+  QUERY_DRAFTS,
   type QueryRecord,
   type Random,
 } from './random.ts';
@@ -201,7 +202,7 @@ function weatherQueries(random: Random, stations: readonly StationRecord[]): Que
   const pastDate = () => isoDay(dayNumber('2023-01-01') + random.int(0, 520));
   const round1 = (value: number) => Math.round(value * 10) / 10;
   let attempts = 0;
-  while (queries.length < 30 && attempts < 5000) {
+  while (queries.length < QUERY_DRAFTS && attempts < 5000) {
     attempts += 1;
     const aug = MAIN_AUGMENTATIONS[queries.length % 3] ?? 'constraint';
     const pick = (texts: [string, string, string]) => texts[MAIN_AUGMENTATIONS.indexOf(aug)] ?? texts[0];

@@ -11,7 +11,12 @@ const episode = (
   caseId,
   trial: 0,
   status: 'scored',
-  labels: { environment, augmentation, set: augmentation === 'irrelevant-constraint' ? 'irrelevance' : 'main' },
+  labels: {
+    environment,
+    augmentation,
+    set: augmentation === 'irrelevant-constraint' ? 'irrelevance' : 'main',
+    ...(augmentation === 'irrelevant-constraint' ? { irrelevance: 'unrelated-request' } : {}),
+  },
   metrics: { calls: 2, steps: 3, ...metrics },
 });
 const perfect = { success: 1, IAC: 1, RAC: 1, IAV: 1, IFE: 1, IAT: 1, IAN: 1, IFN: 1, call_precision: 1, no_IFN: 1 };
@@ -67,6 +72,7 @@ describe('ToolScan aggregate', () => {
     expect(irrelevant?.IFN).toBe(0.5);
     expect(irrelevant?.no_IFN).toBe(0);
     expect(augmentation?.rows.find((row) => row.group === 'constraint')?.no_IFN).toBe(1);
+    expect(augmentation?.rows.map((row) => row.group)).toContain('irrelevant-constraint: unrelated-request');
     expect(table4?.rows[0]?.call_precision).toBeCloseTo(0.5);
     const similarity = aggregate.tables.find((table) => table.id === 'api-similarity');
     expect(similarity?.rows.map((row) => row.group)).toEqual(['patents', 'movies']);

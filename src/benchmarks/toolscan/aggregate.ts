@@ -17,7 +17,7 @@ import type {
 import { apiNameSimilarity } from './api-similarity.js';
 import { TOOLSCAN_ENVIRONMENT_APIS } from './environment-apis.js';
 import { settingsFrom } from './options.js';
-import { AUGMENTATIONS, PATTERNS } from './vocabulary.js';
+import { AUGMENTATIONS, IRRELEVANCE_KINDS, PATTERNS } from './vocabulary.js';
 
 export const METRIC_IDS = ['success', ...PATTERNS, 'call_precision', 'no_IFN', 'calls', 'steps'] as const;
 
@@ -84,12 +84,19 @@ export function aggregateToolscan(
       ...patternColumns,
       { id: 'no_IFN', title: 'Queries without IFN', format: 'score', direction: 'higher' },
     ],
-    rows: augmentations.map((augmentation) =>
-      row(
-        augmentation,
-        episodes.filter((episode) => label(episode, 'augmentation') === augmentation),
+    rows: [
+      ...augmentations.map((augmentation) =>
+        row(
+          augmentation,
+          episodes.filter((episode) => label(episode, 'augmentation') === augmentation),
+        ),
       ),
-    ),
+      // The irrelevance variants by the paper's three kinds.
+      ...IRRELEVANCE_KINDS.flatMap((kind) => {
+        const ofKind = episodes.filter((episode) => label(episode, 'irrelevance') === kind);
+        return ofKind.length === 0 ? [] : [row(`irrelevant-constraint: ${kind}`, ofKind)];
+      }),
+    ],
     note: 'Run with --toolscan-set all to see the irrelevance variants beside their bases. "Queries without IFN" is the paper\'s unit for the irrelevance ablation (Figure 3, left: the share of queries with no incorrect function name, which falls when irrelevant constraints are added); the IFN column is the per-call score.',
   };
   const similarityTable: ReportTable = {

@@ -65,6 +65,7 @@ export const toolscanAggregator: BenchmarkAggregator = {
     { id: 'environment', title: 'Environment' },
     { id: 'augmentation', title: 'Augmentation' },
     { id: 'set', title: 'Query set' },
+    { id: 'irrelevance', title: 'Irrelevance kind' },
   ],
   options: TOOLSCAN_OPTIONS,
   aggregate: aggregateToolscan,

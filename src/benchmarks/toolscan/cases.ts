@@ -16,7 +16,7 @@
  * must hold every result; the oracle plays the minimum).
  */
 import { z } from 'zod';
-import { AUGMENTATIONS } from './vocabulary.js';
+import { AUGMENTATIONS, IRRELEVANCE_KINDS } from './vocabulary.js';
 
 export const QUERY_FILE_FORMAT_VERSION = 1;
 
@@ -65,6 +65,12 @@ export const querySchema = z.object({
   augmentation: z.enum(AUGMENTATIONS),
   trajectories: z.array(z.array(goldCallSchema).min(1)).min(1).describe('Ground-truth trajectories, best first.'),
   answer: answerSpecSchema,
+  irrelevance: z
+    .enum(IRRELEVANCE_KINDS)
+    .optional()
+    .describe(
+      "For an irrelevant-constraint variant, the paper's kind: a request no tool serves, a condition no argument expresses, or a parameter meant for another function.",
+    ),
 });
 export type QueryRecord = z.output<typeof querySchema>;
 
