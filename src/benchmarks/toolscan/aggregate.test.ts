@@ -78,6 +78,6 @@ describe('ToolScan aggregate', () => {
     expect(similarity?.rows.map((row) => row.group)).toEqual(['patents', 'movies']);
     expect(similarity?.rows[0]?.IAC).toBe(0.75);
     const conditions = aggregate.tables.find((table) => table.id === 'conditions');
-    expect(conditions?.rows[0]).toMatchObject({ feedback: 'off', output: 'json', steps: 10 });
+    expect(conditions?.rows[0]).toMatchObject({ feedback: 'off', output: 'json', steps: 10, counting: 'paper' });
   });
 });

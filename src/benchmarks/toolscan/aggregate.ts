@@ -129,6 +129,7 @@ export function aggregateToolscan(
       { id: 'feedback', title: 'Feedback', format: 'text' },
       { id: 'output', title: 'Output format', format: 'text' },
       { id: 'steps', title: 'Step budget', format: 'count' },
+      { id: 'counting', title: 'Counting', format: 'text' },
       ...patternColumns,
     ],
     rows: [
@@ -137,6 +138,7 @@ export function aggregateToolscan(
         output: settings.output,
         ...means(episodes),
         steps: settings.steps,
+        counting: settings.reference ? 'reference code' : 'paper',
       },
     ],
   };

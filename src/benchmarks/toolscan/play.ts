@@ -240,7 +240,7 @@ export async function playToolscanEpisode(input: EpisodeInput<ToolscanCase>): Pr
     ...(input.limits.maxMessages === undefined ? {} : { maxMessages: input.limits.maxMessages }),
   });
   const { trajectory } = played;
-  const score = scoreEpisode(trajectory, input.case.query, input.case.environment);
+  const score = scoreEpisode(trajectory, input.case.query, input.case.environment, settings);
   const record: ToolscanRecord = {
     formatVersion: TOOLSCAN_RECORD_VERSION,
     queryId: input.case.id,

@@ -21,216 +21,233 @@ const v6 = v3["steps"];
 if (typeof v6 !== "number" || !Number.isFinite(v6)) return INVALID;
 if (!Number.isSafeInteger(v6)) return INVALID;
 if (v6 <= 0) return INVALID;
-const v7 = { "feedback": v4, "output": v5, "steps": v6 };
-const v8 = input["budgetExhausted"];
-if (typeof v8 !== "boolean") return INVALID;
-const v9 = input["callsNotRun"];
-let v10 = (() => {
-  let v11;
-  if (v9 !== undefined) {
-    if (!Array.isArray(v9)) return INVALID;
-    const v12 = new Array(v9.length);
-    for (let v13 = 0; v13 < v9.length; v13++) {
-      const v14 = v9[v13];
-      if (typeof v14 !== "object" || v14 === null || Array.isArray(v14)) return INVALID;
-      const v15 = v14["id"];
-      if (typeof v15 !== "string") return INVALID;
-      const v16 = v14["name"];
-      if (typeof v16 !== "string") return INVALID;
-      const v17 = v14["arguments"];
-      let v18;
-      v18 = (() => {
-        if (!c1(v17)) return INVALID;
-        const v19 = {};
-        const v22 = Object.getOwnPropertySymbols(v17);
-        const v23 = Object.getOwnPropertyNames(v17);
-        for (let v24 = 0; v24 < v23.length; v24++) {
-          const v20 = v23[v24];
-          if (v20 === "__proto__" || !c2.call(v17, v20)) continue;
-          const v21 = v17[v20];
-          v19[v20] = v21;
+const v7 = v3["reference"];
+let v8 = (() => {
+  let v9;
+  if (v7 !== undefined) {
+    if (typeof v7 !== "boolean") return INVALID;
+    v9 = v7;
+  }
+  return v9;
+})();
+if (v8 === INVALID) {
+  if ("reference" in v3) return INVALID;
+  v8 = undefined;
+}
+const v10 = {};
+v10["feedback"] = v4;
+v10["output"] = v5;
+v10["steps"] = v6;
+if ("reference" in v3) v10["reference"] = v8;
+const v11 = input["budgetExhausted"];
+if (typeof v11 !== "boolean") return INVALID;
+const v12 = input["callsNotRun"];
+let v13 = (() => {
+  let v14;
+  if (v12 !== undefined) {
+    if (!Array.isArray(v12)) return INVALID;
+    const v15 = new Array(v12.length);
+    for (let v16 = 0; v16 < v12.length; v16++) {
+      const v17 = v12[v16];
+      if (typeof v17 !== "object" || v17 === null || Array.isArray(v17)) return INVALID;
+      const v18 = v17["id"];
+      if (typeof v18 !== "string") return INVALID;
+      const v19 = v17["name"];
+      if (typeof v19 !== "string") return INVALID;
+      const v20 = v17["arguments"];
+      let v21;
+      v21 = (() => {
+        if (!c1(v20)) return INVALID;
+        const v22 = {};
+        const v25 = Object.getOwnPropertySymbols(v20);
+        const v26 = Object.getOwnPropertyNames(v20);
+        for (let v27 = 0; v27 < v26.length; v27++) {
+          const v23 = v26[v27];
+          if (v23 === "__proto__" || !c2.call(v20, v23)) continue;
+          const v24 = v20[v23];
+          v22[v23] = v24;
         }
-        for (let v24 = 0; v24 < v22.length; v24++) {
-          const v20 = v22[v24];
-          if (!c2.call(v17, v20)) continue;
+        for (let v27 = 0; v27 < v25.length; v27++) {
+          const v23 = v25[v27];
+          if (!c2.call(v20, v23)) continue;
           return INVALID;
         }
-        return v19;
+        return v22;
       })();
-      if (v18 === INVALID) v18 = (() => {
-        if (typeof v17 !== "string") return INVALID;
-        return v17;
+      if (v21 === INVALID) v21 = (() => {
+        if (typeof v20 !== "string") return INVALID;
+        return v20;
       })();
-      if (v18 === INVALID) return INVALID;
-      const v25 = { "id": v15, "name": v16, "arguments": v18 };
-      v12[v13] = v25;
+      if (v21 === INVALID) return INVALID;
+      const v28 = { "id": v18, "name": v19, "arguments": v21 };
+      v15[v16] = v28;
     }
-    v11 = v12;
+    v14 = v15;
   }
-  return v11;
+  return v14;
 })();
-if (v10 === INVALID) {
+if (v13 === INVALID) {
   if ("callsNotRun" in input) return INVALID;
-  v10 = undefined;
+  v13 = undefined;
 }
-const v26 = input["trajectory"];
-if (typeof v26 !== "object" || v26 === null || Array.isArray(v26)) return INVALID;
-const v27 = v26["formatVersion"];
-if (v27 !== 1) return INVALID;
-const v28 = v26["messages"];
-if (!Array.isArray(v28)) return INVALID;
-const v29 = new Array(v28.length);
-for (let v30 = 0; v30 < v28.length; v30++) {
-  const v31 = v28[v30];
-  v29[v30] = v31;
+const v29 = input["trajectory"];
+if (typeof v29 !== "object" || v29 === null || Array.isArray(v29)) return INVALID;
+const v30 = v29["formatVersion"];
+if (v30 !== 1) return INVALID;
+const v31 = v29["messages"];
+if (!Array.isArray(v31)) return INVALID;
+const v32 = new Array(v31.length);
+for (let v33 = 0; v33 < v31.length; v33++) {
+  const v34 = v31[v33];
+  v32[v33] = v34;
 }
-const v32 = v26["traces"];
-if (!Array.isArray(v32)) return INVALID;
-const v33 = new Array(v32.length);
-for (let v34 = 0; v34 < v32.length; v34++) {
-  const v35 = v32[v34];
-  v33[v34] = v35;
+const v35 = v29["traces"];
+if (!Array.isArray(v35)) return INVALID;
+const v36 = new Array(v35.length);
+for (let v37 = 0; v37 < v35.length; v37++) {
+  const v38 = v35[v37];
+  v36[v37] = v38;
 }
-const v36 = { "formatVersion": v27, "messages": v29, "traces": v33 };
-for (const k in v26) {
+const v39 = { "formatVersion": v30, "messages": v32, "traces": v36 };
+for (const k in v29) {
   if (k === "__proto__") continue;
   if (c3.has(k)) continue;
-  v36[k] = v26[k];
+  v39[k] = v29[k];
 }
-const v37 = input["score"];
-if (typeof v37 !== "object" || v37 === null || Array.isArray(v37)) return INVALID;
-const v38 = v37["success"];
-if (typeof v38 !== "boolean") return INVALID;
-const v39 = v37["finished"];
-if (typeof v39 !== "boolean") return INVALID;
-const v40 = v37["calls"];
-if (typeof v40 !== "number" || !Number.isFinite(v40)) return INVALID;
-if (!Number.isSafeInteger(v40)) return INVALID;
-if (v40 < 0) return INVALID;
-const v41 = v37["callPrecision"];
-let v42 = (() => {
-  let v43;
-  if (v41 !== undefined) {
-    let v44 = null;
-    if (v41 !== null) {
-      if (typeof v41 !== "number" || !Number.isFinite(v41)) return INVALID;
-      v44 = v41;
+const v40 = input["score"];
+if (typeof v40 !== "object" || v40 === null || Array.isArray(v40)) return INVALID;
+const v41 = v40["success"];
+if (typeof v41 !== "boolean") return INVALID;
+const v42 = v40["finished"];
+if (typeof v42 !== "boolean") return INVALID;
+const v43 = v40["calls"];
+if (typeof v43 !== "number" || !Number.isFinite(v43)) return INVALID;
+if (!Number.isSafeInteger(v43)) return INVALID;
+if (v43 < 0) return INVALID;
+const v44 = v40["callPrecision"];
+let v45 = (() => {
+  let v46;
+  if (v44 !== undefined) {
+    let v47 = null;
+    if (v44 !== null) {
+      if (typeof v44 !== "number" || !Number.isFinite(v44)) return INVALID;
+      v47 = v44;
     }
-    v43 = v44;
+    v46 = v47;
   }
-  return v43;
+  return v46;
 })();
-if (v42 === INVALID) {
-  if ("callPrecision" in v37) return INVALID;
-  v42 = undefined;
+if (v45 === INVALID) {
+  if ("callPrecision" in v40) return INVALID;
+  v45 = undefined;
 }
-const v45 = v37["scores"];
-if (typeof v45 !== "object" || v45 === null || Array.isArray(v45)) return INVALID;
-const v46 = v45["IAC"];
-if (typeof v46 !== "number" || !Number.isFinite(v46)) return INVALID;
-const v47 = v45["RAC"];
-let v48 = null;
-if (v47 !== null) {
-  if (typeof v47 !== "number" || !Number.isFinite(v47)) return INVALID;
-  v48 = v47;
+const v48 = v40["scores"];
+if (typeof v48 !== "object" || v48 === null || Array.isArray(v48)) return INVALID;
+const v49 = v48["IAC"];
+if (typeof v49 !== "number" || !Number.isFinite(v49)) return INVALID;
+const v50 = v48["RAC"];
+let v51 = null;
+if (v50 !== null) {
+  if (typeof v50 !== "number" || !Number.isFinite(v50)) return INVALID;
+  v51 = v50;
 }
-const v49 = v45["IAV"];
-let v50 = null;
-if (v49 !== null) {
-  if (typeof v49 !== "number" || !Number.isFinite(v49)) return INVALID;
-  v50 = v49;
+const v52 = v48["IAV"];
+let v53 = null;
+if (v52 !== null) {
+  if (typeof v52 !== "number" || !Number.isFinite(v52)) return INVALID;
+  v53 = v52;
 }
-const v51 = v45["IFE"];
-let v52 = null;
-if (v51 !== null) {
-  if (typeof v51 !== "number" || !Number.isFinite(v51)) return INVALID;
-  v52 = v51;
+const v54 = v48["IFE"];
+let v55 = null;
+if (v54 !== null) {
+  if (typeof v54 !== "number" || !Number.isFinite(v54)) return INVALID;
+  v55 = v54;
 }
-const v53 = v45["IAT"];
-let v54 = null;
-if (v53 !== null) {
-  if (typeof v53 !== "number" || !Number.isFinite(v53)) return INVALID;
-  v54 = v53;
+const v56 = v48["IAT"];
+let v57 = null;
+if (v56 !== null) {
+  if (typeof v56 !== "number" || !Number.isFinite(v56)) return INVALID;
+  v57 = v56;
 }
-const v55 = v45["IAN"];
-let v56 = null;
-if (v55 !== null) {
-  if (typeof v55 !== "number" || !Number.isFinite(v55)) return INVALID;
-  v56 = v55;
+const v58 = v48["IAN"];
+let v59 = null;
+if (v58 !== null) {
+  if (typeof v58 !== "number" || !Number.isFinite(v58)) return INVALID;
+  v59 = v58;
 }
-const v57 = v45["IFN"];
-let v58 = null;
-if (v57 !== null) {
-  if (typeof v57 !== "number" || !Number.isFinite(v57)) return INVALID;
-  v58 = v57;
+const v60 = v48["IFN"];
+let v61 = null;
+if (v60 !== null) {
+  if (typeof v60 !== "number" || !Number.isFinite(v60)) return INVALID;
+  v61 = v60;
 }
-const v59 = { "IAC": v46, "RAC": v48, "IAV": v50, "IFE": v52, "IAT": v54, "IAN": v56, "IFN": v58 };
-const v60 = v37["gold"];
-if (typeof v60 !== "object" || v60 === null || Array.isArray(v60)) return INVALID;
-const v61 = v60["chosen"];
-if (typeof v61 !== "number" || !Number.isFinite(v61)) return INVALID;
-if (!Number.isSafeInteger(v61)) return INVALID;
-if (v61 < 0) return INVALID;
-const v62 = v60["fits"];
-if (!Array.isArray(v62)) return INVALID;
-const v63 = new Array(v62.length);
-for (let v64 = 0; v64 < v62.length; v64++) {
-  const v65 = v62[v64];
-  v63[v64] = v65;
+const v62 = { "IAC": v49, "RAC": v51, "IAV": v53, "IFE": v55, "IAT": v57, "IAN": v59, "IFN": v61 };
+const v63 = v40["gold"];
+if (typeof v63 !== "object" || v63 === null || Array.isArray(v63)) return INVALID;
+const v64 = v63["chosen"];
+if (typeof v64 !== "number" || !Number.isFinite(v64)) return INVALID;
+if (!Number.isSafeInteger(v64)) return INVALID;
+if (v64 < 0) return INVALID;
+const v65 = v63["fits"];
+if (!Array.isArray(v65)) return INVALID;
+const v66 = new Array(v65.length);
+for (let v67 = 0; v67 < v65.length; v67++) {
+  const v68 = v65[v67];
+  v66[v67] = v68;
 }
-const v66 = { "chosen": v61, "fits": v63 };
-for (const k in v60) {
+const v69 = { "chosen": v64, "fits": v66 };
+for (const k in v63) {
   if (k === "__proto__") continue;
   if (c4.has(k)) continue;
-  v66[k] = v60[k];
+  v69[k] = v63[k];
 }
-const v67 = v37["marks"];
-if (!Array.isArray(v67)) return INVALID;
-const v68 = new Array(v67.length);
-for (let v69 = 0; v69 < v67.length; v69++) {
-  const v70 = v67[v69];
-  if (typeof v70 !== "object" || v70 === null || Array.isArray(v70)) return INVALID;
-  const v71 = v70["callId"];
-  if (typeof v71 !== "string") return INVALID;
-  const v72 = v70["api"];
-  if (typeof v72 !== "string") return INVALID;
-  const v73 = v70["patterns"];
-  if (!Array.isArray(v73)) return INVALID;
-  const v74 = new Array(v73.length);
-  for (let v75 = 0; v75 < v73.length; v75++) {
-    const v76 = v73[v75];
-    if (typeof v76 !== "string") return INVALID;
-    v74[v75] = v76;
+const v70 = v40["marks"];
+if (!Array.isArray(v70)) return INVALID;
+const v71 = new Array(v70.length);
+for (let v72 = 0; v72 < v70.length; v72++) {
+  const v73 = v70[v72];
+  if (typeof v73 !== "object" || v73 === null || Array.isArray(v73)) return INVALID;
+  const v74 = v73["callId"];
+  if (typeof v74 !== "string") return INVALID;
+  const v75 = v73["api"];
+  if (typeof v75 !== "string") return INVALID;
+  const v76 = v73["patterns"];
+  if (!Array.isArray(v76)) return INVALID;
+  const v77 = new Array(v76.length);
+  for (let v78 = 0; v78 < v76.length; v78++) {
+    const v79 = v76[v78];
+    if (typeof v79 !== "string") return INVALID;
+    v77[v78] = v79;
   }
-  const v77 = { "callId": v71, "api": v72, "patterns": v74 };
-  for (const k in v70) {
+  const v80 = { "callId": v74, "api": v75, "patterns": v77 };
+  for (const k in v73) {
     if (k === "__proto__") continue;
     if (c5.has(k)) continue;
-    v77[k] = v70[k];
+    v80[k] = v73[k];
   }
-  v68[v69] = v77;
+  v71[v72] = v80;
 }
-const v78 = {};
-v78["success"] = v38;
-v78["finished"] = v39;
-v78["calls"] = v40;
-if ("callPrecision" in v37) v78["callPrecision"] = v42;
-v78["scores"] = v59;
-v78["gold"] = v66;
-v78["marks"] = v68;
-for (const k in v37) {
+const v81 = {};
+v81["success"] = v41;
+v81["finished"] = v42;
+v81["calls"] = v43;
+if ("callPrecision" in v40) v81["callPrecision"] = v45;
+v81["scores"] = v62;
+v81["gold"] = v69;
+v81["marks"] = v71;
+for (const k in v40) {
   if (k === "__proto__") continue;
   if (c6.has(k)) continue;
-  v78[k] = v37[k];
+  v81[k] = v40[k];
 }
-const v79 = {};
-v79["formatVersion"] = v0;
-v79["queryId"] = v1;
-v79["environment"] = v2;
-v79["settings"] = v7;
-v79["budgetExhausted"] = v8;
-if ("callsNotRun" in input) v79["callsNotRun"] = v10;
-v79["trajectory"] = v36;
-v79["score"] = v78;
-return v79;
+const v82 = {};
+v82["formatVersion"] = v0;
+v82["queryId"] = v1;
+v82["environment"] = v2;
+v82["settings"] = v10;
+v82["budgetExhausted"] = v11;
+if ("callsNotRun" in input) v82["callsNotRun"] = v13;
+v82["trajectory"] = v39;
+v82["score"] = v81;
+return v82;
 })(NOT_SURE, new Set(["native","json","text"]), isPlainObject, Object.prototype.propertyIsEnumerable, new Set(["formatVersion","messages","traces"]), new Set(["chosen","fits"]), new Set(["callId","api","patterns"]), new Set(["success","finished","calls","callPrecision","scores","gold","marks"]));

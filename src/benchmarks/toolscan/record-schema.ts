@@ -18,7 +18,12 @@ export const toolscanRecordSchema = z.object({
   formatVersion: z.literal(TOOLSCAN_RECORD_VERSION),
   queryId: z.string(),
   environment: z.string(),
-  settings: z.object({ feedback: z.boolean(), output: z.enum(OUTPUT_FORMATS), steps: z.number().int().positive() }),
+  settings: z.object({
+    feedback: z.boolean(),
+    output: z.enum(OUTPUT_FORMATS),
+    steps: z.number().int().positive(),
+    reference: z.boolean().optional(),
+  }),
   budgetExhausted: z.boolean(),
   callsNotRun: z
     .array(
