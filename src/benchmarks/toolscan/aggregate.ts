@@ -119,7 +119,7 @@ export function aggregateToolscan(
         success: scored.success ?? null,
       };
     }),
-    note: 'Similarity: mean pairwise Jaccard of API-name tokens after removing the tokens all names share (Appendix B.4).',
+    note: 'Similarity: mean pairwise Jaccard of API-name tokens after removing the glue words (get, with, and, …), as the worked example of Appendix B.4 does.',
   };
   const settings = settingsFrom(options);
   const conditions: ReportTable = {
