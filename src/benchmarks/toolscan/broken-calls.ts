@@ -8,8 +8,8 @@
  * - `Action:` written any other way than the two requested lines, such as the one-line
  *   `Action: X with Action Input: {...}`;
  * - a Python-style call `name(arg="x")` of a tool, or of any snake_case name at the start of a line;
- * - JSON (a line that opens with `{` or `[`, or a fenced block) that is not a readable call, such as
- *   unclosed JSON;
+ * - JSON (a line that opens with `{` or `[{`, or a fenced block) that is not a readable call, such as
+ *   unclosed JSON (a bare list of values, `["a", "b"]`, is an answer);
  * - a call in prose: the reply names one of the environment's APIs (not `finish`).
  *
  * Such a reply becomes one call whose arguments are the raw reply text: the executor rejects it as
@@ -20,7 +20,7 @@ import type { ToolCall } from '../../spec/index.js';
 const ACTION = /^[ \t]*Action[ \t]*:[ \t]*[`"']?([A-Za-z_][\w.-]*)/im;
 const PYTHON_CALL = /\b([A-Za-z_]\w*)\s*\(/g;
 const SNAKE_CALL_AT_LINE_START = /^[ \t]*`?([a-z][a-z0-9]*(?:_[a-z0-9]+)+)\s*\(/m;
-const JSON_START = /^[ \t]*[{[]|```/m;
+const JSON_START = /^[ \t]*(?:\{|\[\s*\{)|```/m;
 const NAME_FIELD = /"name"\s*:\s*"([^"\\]+)"/;
 
 /** The name a broken call is given when the reply names no tool. */

@@ -118,6 +118,8 @@ describe('ToolScan protocol rules (issue 25)', () => {
   it('a plain text answer in prompt mode is still the answer', () => {
     expect(brokenCallName('The film runs 166 minutes.', ['search_movie'])).toBeUndefined();
     expect(brokenCallName('Final Answer: Yusuf Eastwood', ['search_movie'])).toBeUndefined();
+    expect(brokenCallName('["US10120037", "US10120000"]', ['search_movie'])).toBeUndefined();
+    expect(brokenCallName('[{"name": "search_movie", "arguments": {', ['search_movie'])).toBe('search_movie');
     expect(brokenCallName('send_email(to="boss")', ['search_movie'])).toBe('send_email');
   });
 });
