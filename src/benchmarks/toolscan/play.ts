@@ -175,16 +175,19 @@ export function protocolAgent(
     name: agent.name,
     async respond(request: TurnRequest): Promise<Turn> {
       if (stepsTaken(request.messages) >= settings.steps) return { type: 'text', text: '' };
-      const messages = settings.feedback
-        ? request.messages
-        : request.messages.map((message) =>
-            message.type === 'tool-result' &&
-            message.outcome.type === 'error' &&
-            CHECK_ERROR_KINDS.has(message.outcome.error.kind)
-              ? { ...message, outcome: { type: 'error' as const, error: BARE_FAILURE } }
-              : message,
-          );
-      const turn = await agent.respond(settings.feedback ? request : { ...request, messages });
+      const messages = request.messages.map((message) => {
+        if (message.type !== 'tool-result' || message.outcome.type !== 'error') return message;
+        const { error } = message.outcome;
+        if (!CHECK_ERROR_KINDS.has(error.kind)) return message;
+        if (!settings.feedback) return { ...message, outcome: { type: 'error' as const, error: BARE_FAILURE } };
+        // In prompt modes a format error's feedback repeats the format the run asked for.
+        if (error.kind === 'unparsable-arguments' && settings.output !== 'native') {
+          const hint = `Format error: write the call in the requested format. ${FORMAT_INSTRUCTIONS[settings.output]}`;
+          return { ...message, outcome: { type: 'error' as const, error: { ...error, hint } } };
+        }
+        return message;
+      });
+      const turn = await agent.respond({ ...request, messages });
       const read = protocolTurn(turn, settings, apiNames, `m${request.messages.length}`);
       if (read.notRun.length > 0) onNotRun(read.notRun);
       return read.turn;

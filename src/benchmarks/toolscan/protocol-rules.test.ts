@@ -112,6 +112,7 @@ describe('ToolScan protocol rules (issue 25)', () => {
       expect(score.counts).toEqual({ RAC: 0, IFE: 1, IAT: 0, IAN: 0, IFN: 0 });
       expect(model.requests).toHaveLength(2);
       expect(model.requests[1]?.messages.at(-1)?.text).toMatch(/not a JSON object/);
+    expect(model.requests[1]?.messages.at(-1)?.text).toMatch(/Format error: write the call in the requested format/);
     },
   );
 
