@@ -8,6 +8,7 @@ import { brokenCallName } from './broken-calls.js';
 import { loadToolscanQueries, type ToolscanCase } from './load-cases.js';
 import type { ToolscanSettings } from './options.js';
 import { playQuery } from './play.js';
+import { proveQuery } from './prove.js';
 import { scoreEpisode } from './score.js';
 
 const settings: ToolscanSettings = { feedback: true, output: 'native', steps: 10 };
@@ -112,7 +113,7 @@ describe('ToolScan protocol rules (issue 25)', () => {
       expect(score.counts).toEqual({ RAC: 0, IFE: 1, IAT: 0, IAN: 0, IFN: 0 });
       expect(model.requests).toHaveLength(2);
       expect(model.requests[1]?.messages.at(-1)?.text).toMatch(/not a JSON object/);
-    expect(model.requests[1]?.messages.at(-1)?.text).toMatch(/Format error: write the call in the requested format/);
+      expect(model.requests[1]?.messages.at(-1)?.text).toMatch(/Format error: write the call in the requested format/);
     },
   );
 
@@ -122,5 +123,30 @@ describe('ToolScan protocol rules (issue 25)', () => {
     expect(brokenCallName('["US10120037", "US10120000"]', ['search_movie'])).toBeUndefined();
     expect(brokenCallName('[{"name": "search_movie", "arguments": {', ['search_movie'])).toBe('search_movie');
     expect(brokenCallName('send_email(to="boss")', ['search_movie'])).toBe('send_email');
+  });
+});
+
+describe('the loophole proof (issue 25)', () => {
+  it('fails a query whose alternative accepts the look-alike API or a dropped constraint', async () => {
+    const settings: ToolscanSettings = { feedback: true, output: 'native', steps: 10 };
+    const patents = query('patents-002');
+    const repaired = await proveQuery(patents, settings);
+    expect(repaired.checks.find((check) => check.name.startsWith('no gold accepts'))?.ok).toBe(true);
+    const first = patents.query.trajectories[0]?.[0];
+    const title = first?.arguments.title;
+    // The old loophole: the look-alike title search as a second trajectory.
+    const lookAlike = {
+      ...patents,
+      query: {
+        ...patents.query,
+        trajectories: [
+          ...patents.query.trajectories,
+          [{ api: 'get_patent_with_title', arguments: { title, count: { $any: 100 } } }],
+        ],
+      },
+    };
+    const check = (await proveQuery(lookAlike, settings)).checks.find((c) => c.name.startsWith('no gold accepts'));
+    expect(check?.ok).toBe(false);
+    expect(check?.detail).toMatch(/look-alike get_patent_with_title/);
   });
 });
