@@ -7,7 +7,15 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { generateMovies } from './movies.ts';
 import { generatePatents } from './patents.ts';
-import { anyValue, IRRELEVANT_CONSTRAINTS, type QueryRecord, seededRandom } from './random.ts';
+import {
+  anyValue,
+  IRRELEVANCE_KINDS,
+  IRRELEVANT_CONSTRAINTS,
+  MISMATCHED_PARAMETERS,
+  type QueryRecord,
+  seededRandom,
+  UNEXPRESSIBLE_CONSTRAINTS,
+} from './random.ts';
 import { generateSpaceflight } from './spaceflight.ts';
 import { CURRENT_DATE, generateSports } from './sports.ts';
 import { generateWeather } from './weather.ts';
@@ -19,14 +27,29 @@ function write(path: string, value: unknown): void {
   writeFileSync(new URL(path, root), `${JSON.stringify(value, null, 1)}\n`);
 }
 
-/** The irrelevance variants: the base query plus a request no tool can serve; same gold, same answer. */
+/**
+ * The irrelevance variants, the paper's three kinds in turn (Table 7): the base query plus a request no
+ * tool can serve (`unrelated-request`), a condition no argument can express (`unexpressible-constraint`),
+ * or a parameter meant for another function (`mismatched-parameter`); same gold, same answer.
+ */
 function irrelevant(environment: string, queries: readonly QueryRecord[], count: number): QueryRecord[] {
-  return queries.slice(0, count).map((query, index) => ({
-    ...query,
-    id: `${environment}-i${String(index + 1).padStart(2, '0')}`,
-    goal: `${query.goal} ${IRRELEVANT_CONSTRAINTS[index % IRRELEVANT_CONSTRAINTS.length]}`,
-    augmentation: 'irrelevant-constraint',
-  }));
+  return queries.slice(0, count).map((query, index) => {
+    const kind = IRRELEVANCE_KINDS[index % IRRELEVANCE_KINDS.length] ?? 'unrelated-request';
+    const turn = Math.floor(index / IRRELEVANCE_KINDS.length);
+    const sentences =
+      kind === 'unrelated-request'
+        ? IRRELEVANT_CONSTRAINTS
+        : kind === 'unexpressible-constraint'
+          ? UNEXPRESSIBLE_CONSTRAINTS
+          : (MISMATCHED_PARAMETERS[environment] ?? []);
+    return {
+      ...query,
+      id: `${environment}-i${String(index + 1).padStart(2, '0')}`,
+      goal: `${query.goal} ${sentences[turn % sentences.length]}`,
+      augmentation: 'irrelevant-constraint',
+      irrelevance: kind,
+    };
+  });
 }
 
 /**
@@ -81,8 +104,52 @@ function relaxPageSizes(queries: QueryRecord[]): QueryRecord[] {
   }));
 }
 
+/** A gold trajectory as scoring sees it: `$any` examples do not matter. */
+function scoringKey(trajectory: QueryRecord['trajectories'][number]): string {
+  return JSON.stringify(
+    trajectory.map((step) => [
+      step.api,
+      Object.entries(step.arguments)
+        .map(([name, value]) => [name, value && typeof value === 'object' && '$any' in value ? '$any' : value])
+        .sort(([a], [b]) => String(a).localeCompare(String(b))),
+    ]),
+  );
+}
+
+/**
+ * The 30 queries kept of an environment's drafts: a query whose goal repeats an earlier one's is replaced,
+ * under its own id, by the first spare draft of the same augmentation that repeats nothing; trajectories
+ * identical for scoring (differing only in an `$any` example) are kept once.
+ */
+function distinctQueries(drafts: QueryRecord[]): QueryRecord[] {
+  const kept = drafts.slice(0, 30);
+  const spares = drafts.slice(30);
+  const goals = new Set<string>();
+  const result = kept.map((query) => {
+    if (!goals.has(query.goal)) {
+      goals.add(query.goal);
+      return query;
+    }
+    const at = spares.findIndex((spare) => spare.augmentation === query.augmentation && !goals.has(spare.goal));
+    const spare = spares.splice(at, 1)[0];
+    if (at < 0 || !spare) throw new Error(`no spare draft to replace ${query.id}`);
+    goals.add(spare.goal);
+    return { ...spare, id: query.id };
+  });
+  return result.map((query) => {
+    const seen = new Set<string>();
+    const trajectories = query.trajectories.filter((trajectory) => {
+      const key = scoringKey(trajectory);
+      if (seen.has(key)) return false;
+      seen.add(key);
+      return true;
+    });
+    return { ...query, trajectories };
+  });
+}
+
 function writeQueries(environment: string, generated: QueryRecord[], irrelevantCount: number): void {
-  const queries = relaxPageSizes(generated);
+  const queries = distinctQueries(relaxPageSizes(generated));
   write(`queries/${environment}.json`, {
     $schema: '../query.schema.json',
     formatVersion: 1,

@@ -1,5 +1,14 @@
 /** Movies: films, people and credits; queries that chain search, details, credits and discovery. */
-import { anyValue, call, dayNumber, isoDay, MAIN_AUGMENTATIONS, type QueryRecord, type Random } from './random.ts';
+import {
+  anyValue,
+  call,
+  dayNumber,
+  isoDay,
+  MAIN_AUGMENTATIONS,
+  QUERY_DRAFTS,
+  type QueryRecord,
+  type Random,
+} from './random.ts';
 
 const NOUNS = [
   'Lighthouse',
@@ -275,7 +284,7 @@ function movieQueries(random: Random, movies: readonly MovieRecord[], people: re
   const searchable = (movie: MovieRecord) =>
     movies.filter((other) => other.title.toLowerCase().includes(movie.title.toLowerCase())).length <= 10;
   let attempts = 0;
-  while (queries.length < 30 && attempts < 5000) {
+  while (queries.length < QUERY_DRAFTS && attempts < 5000) {
     attempts += 1;
     const aug = MAIN_AUGMENTATIONS[queries.length % 3] ?? 'constraint';
     const template = queries.length % 7;

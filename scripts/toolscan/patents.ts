@@ -1,11 +1,13 @@
 /** Patents: granted patents with titles, dates, assignees and inventors; queries over similar APIs. */
 import {
   anyValue,
+  atLeast,
   call,
   dayNumber,
   isoDay,
   longDate,
   MAIN_AUGMENTATIONS,
+  QUERY_DRAFTS,
   type QueryRecord,
   type Random,
 } from './random.ts';
@@ -221,9 +223,8 @@ function patentQueries(random: Random, patents: readonly PatentRecord[]): QueryR
     });
     return true;
   };
-  const fullFields = ['patent_number', 'patent_title', 'patent_date', 'category'];
   let attempts = 0;
-  while (queries.length < 30 && attempts < 5000) {
+  while (queries.length < QUERY_DRAFTS && attempts < 5000) {
     attempts += 1;
     const template = queries.length % 7;
     if (template === 0) {
@@ -241,10 +242,7 @@ function patentQueries(random: Random, patents: readonly PatentRecord[]): QueryR
             : aug === 'sentence-transformation'
               ? `Count the granted patents that mention "${keyword}" in their title, keeping only those dated ${date} or later.`
               : `I'm preparing a market review for an investor and need a quick number: starting from ${longDate(date)} (inclusive), how many patents with "${keyword}" in the title were granted?`,
-        trajectories: [
-          [call('get_patent_with_title_gte_date', { title: keyword, date })],
-          [call('get_patent_with_title', { title: keyword, count: anyValue(100) })],
-        ],
+        trajectories: [[call('get_patent_with_title_gte_date', { title: keyword, date })]],
         answer: { type: 'number', value: total, tolerance: 0, check: 'computed' },
       }));
     } else if (template === 1) {
@@ -261,10 +259,7 @@ function patentQueries(random: Random, patents: readonly PatentRecord[]): QueryR
             : aug === 'sentence-transformation'
               ? `On ${target.date} a patent mentioning "${keyword}" in its title was granted. Give me its patent number.`
               : `A colleague remembers a "${keyword}" patent from the grant list of ${longDate(target.date)}, the week our lab moved buildings. Which patent number was it?`,
-        trajectories: [
-          [call('get_patent_with_title_and_date', { title: keyword, date: target.date })],
-          [call('get_patent_with_title', { title: keyword, count: anyValue(100) })],
-        ],
+        trajectories: [[call('get_patent_with_title_and_date', { title: keyword, date: target.date })]],
         answer: { type: 'string', value: target.number, check: 'appears' },
       }));
     } else if (template === 2) {
@@ -304,7 +299,10 @@ function patentQueries(random: Random, patents: readonly PatentRecord[]): QueryR
             : aug === 'sentence-transformation'
               ? `Which patents, by number, were granted in ${year} with someone surnamed ${inventor.last_name} among the inventors?`
               : `For an alumni newsletter about engineers named ${inventor.last_name}, I need the patent numbers granted to any inventor with that last name during ${year}.`,
-        trajectories: [[call('get_patent_with_inventor', { last_name: inventor.last_name, count: anyValue(100) })]],
+        // Every patent of the inventor on one page: a page size that leaves some out is a wrong value.
+        trajectories: [
+          [call('get_patent_with_inventor', { last_name: inventor.last_name, count: atLeast(byInventor.length) })],
+        ],
         answer: { type: 'set', values: numbers, check: 'appears' },
       }));
     } else if (template === 4) {
@@ -322,10 +320,7 @@ function patentQueries(random: Random, patents: readonly PatentRecord[]): QueryR
             : aug === 'sentence-transformation'
               ? `Since ${date} (that day included), how many patents has ${assignee} been granted?`
               : `${assignee} says it has been innovating a lot lately; the press release mentions ${longDate(date)} as the start of its new research push. How many patents did it get from that date on?`,
-        trajectories: [
-          [call('get_patent_with_assignee', { assignee, granted_after: date })],
-          [call('get_patent_with_assignee', { assignee, count: anyValue(100) })],
-        ],
+        trajectories: [[call('get_patent_with_assignee', { assignee, granted_after: date })]],
         answer: { type: 'number', value: total, tolerance: 0, check: 'computed' },
       }));
     } else if (template === 5) {
@@ -345,14 +340,6 @@ function patentQueries(random: Random, patents: readonly PatentRecord[]): QueryR
               : `Our ${category} team wants to know what competitors patented while our product was in beta, from ${longDate(start)} to ${longDate(end)} inclusive. Give the patent numbers in that category.`,
         trajectories: [
           [call('get_patent_with_date_range', { start_date: start, end_date: end, category, count: anyValue(100) })],
-          [
-            call('get_patent_with_date_range', {
-              start_date: start,
-              end_date: end,
-              count: anyValue(100),
-              fields: anyValue(fullFields),
-            }),
-          ],
         ],
         answer: { type: 'set', values: numbers, check: 'appears' },
       }));
@@ -370,10 +357,7 @@ function patentQueries(random: Random, patents: readonly PatentRecord[]): QueryR
             : aug === 'sentence-transformation'
               ? `Leaving out any title that contains "${excluded}", how many patent titles contain "${keyword}"?`
               : `I am mapping the "${keyword}" patent landscape, and designs described as "${excluded}" are out of scope for my thesis. How many patents mention "${keyword}" in the title without "${excluded}"?`,
-        trajectories: [
-          [call('get_patent_with_title_not', { title: keyword, excluded })],
-          [call('get_patent_with_title', { title: keyword, count: anyValue(100) })],
-        ],
+        trajectories: [[call('get_patent_with_title_not', { title: keyword, excluded })]],
         answer: { type: 'number', value: total, tolerance: 0, check: 'computed' },
       }));
     }

@@ -95,11 +95,17 @@ export interface QueryRecord {
   augmentation: Augmentation;
   trajectories: GoldCall[][];
   answer: AnswerSpec;
+  irrelevance?: (typeof IRRELEVANCE_KINDS)[number];
 }
 
 /** "Any value" in a gold call: the example is what the oracle plays. */
 export function anyValue(example: unknown): { $any: unknown } {
   return { $any: example };
+}
+
+/** A number at least `min` (a page size that must hold every result); the oracle plays `min`. */
+export function atLeast(min: number): { $min: number } {
+  return { $min: min };
 }
 
 export function near(value: number, tolerance: number): { $near: number; tolerance: number } {
@@ -110,8 +116,59 @@ export function call(api: string, args: Record<string, unknown> = {}): GoldCall 
   return { api, arguments: args };
 }
 
+/**
+ * How many queries each environment's generator drafts: the 30 it keeps, then spares that replace a
+ * query repeating an earlier one's goal (generate.ts), so that a replacement never shifts the others.
+ */
+export const QUERY_DRAFTS = 40;
+
 /** The augmentations a base query is written in, cycled so every style appears in every environment. */
 export const MAIN_AUGMENTATIONS: readonly Augmentation[] = ['constraint', 'sentence-transformation', 'relevant-data'];
+
+/** The paper's three kinds of irrelevance (Table 7), cycled through each environment's variants. */
+export const IRRELEVANCE_KINDS = ['unrelated-request', 'unexpressible-constraint', 'mismatched-parameter'] as const;
+
+/** Conditions on the reply that no argument of any API can express; the answer is unchanged. */
+export const UNEXPRESSIBLE_CONSTRAINTS: readonly string[] = [
+  'Only use information that a librarian would consider trustworthy.',
+  'Keep in mind I am colour-blind, so describe nothing by colour.',
+  'Give priority to sources written in a formal tone.',
+  'I need it before my meeting at 3 pm.',
+  'Make sure the data is not older than my grandmother.',
+  'Please double-check it with a second opinion.',
+  'Consider only results that would interest a teenager.',
+];
+
+/** Parameters meant for a function the query does not need (another API of the environment, or none). */
+export const MISMATCHED_PARAMETERS: Readonly<Record<string, readonly string[]>> = {
+  patents: [
+    'Use the inventor last name "Okafor" as the assignee for this.',
+    'Set the excluded word to "banana" in the date-range search.',
+    'Sort the patent results by rating, highest first.',
+    'Pass the department "Writing" to the patent look-up.',
+    'Use the news site "NASA" as the assignee filter.',
+    'Set the season to 2023 for the patent search.',
+    'Filter the patents by genre "Drama".',
+  ],
+  movies: [
+    'Use the person id 12 as the movie id for the details.',
+    'Set the department to "Acting" in the movie search.',
+    'Pass the role "crew" to the similar-movies list.',
+    'Search with a minimum rating of 7 in the person search.',
+    'Set the category to "chemical" for the movie search.',
+    'Use the news site "ESA" for the movie search.',
+    'Give the latitude 48.85 to the movie look-up.',
+  ],
+  spaceflight: [
+    'Use the article id 7 as the offset of the blog search.',
+    'Set featured to true for the reports search.',
+    'Pass the news site to the info look-up as well.',
+    'Set the start date of the before-date search to 2020-01-01.',
+    'Use the page size 25 for the article search.',
+    'Filter the articles by assignee "NASA".',
+    'Set the season to 2022 for the article search.',
+  ],
+};
 
 /** Irrelevant constraints: requests no tool of any environment can honour; the answer is unchanged. */
 export const IRRELEVANT_CONSTRAINTS: readonly string[] = [

@@ -6,6 +6,7 @@ import {
   isoDay,
   longDate,
   MAIN_AUGMENTATIONS,
+  QUERY_DRAFTS,
   type QueryRecord,
   type Random,
 } from './random.ts';
@@ -121,7 +122,7 @@ function spaceflightQueries(random: Random, all: readonly ArticleRecord[]): Quer
   const withTopic = (topic: string) =>
     articles.filter((article) => article.title.toLowerCase().includes(topic.toLowerCase()));
   let attempts = 0;
-  while (queries.length < 30 && attempts < 5000) {
+  while (queries.length < QUERY_DRAFTS && attempts < 5000) {
     attempts += 1;
     const aug = MAIN_AUGMENTATIONS[queries.length % 3] ?? 'constraint';
     const pick = (texts: [string, string, string]) => texts[MAIN_AUGMENTATIONS.indexOf(aug)] ?? texts[0];
@@ -152,10 +153,7 @@ function spaceflightQueries(random: Random, all: readonly ArticleRecord[]): Quer
           `Count the articles published by ${site} whose titles mention "${topic}".`,
           `I'm comparing how much attention news outlets give to ${topic}, starting with ${site}. How many of its articles mention "${topic}" in the title?`,
         ]),
-        [
-          [call('get_articles', { title_contains: topic, news_site: site })],
-          [call('get_articles', { title_contains: topic, limit: anyValue(100) })],
-        ],
+        [[call('get_articles', { title_contains: topic, news_site: site })]],
         { type: 'number', value: count, tolerance: 0, check: 'computed' },
       );
     } else if (template === 1) {
@@ -171,10 +169,7 @@ function spaceflightQueries(random: Random, all: readonly ArticleRecord[]): Quer
           `Before ${date}, which was the latest article ${site} put out? Give its title.`,
           `Our newsletter went on hiatus on ${longDate(date)}. What was the last article ${site} published before that day? I need its title.`,
         ]),
-        [
-          [call('get_articles_published_before', { date, news_site: site })],
-          [call('get_articles', { news_site: site, limit: anyValue(100) })],
-        ],
+        [[call('get_articles_published_before', { date, news_site: site })]],
         { type: 'string', value: newest.title, check: 'appears' },
       );
     } else if (template === 2) {
@@ -191,10 +186,7 @@ function spaceflightQueries(random: Random, all: readonly ArticleRecord[]): Quer
           `From ${start} through ${end}, how many articles mentioning "${topic}" in their titles came out?`,
           `For a timeline of ${topic} coverage in my blog, how many articles with "${topic}" in the headline appeared from ${longDate(start)} to ${longDate(end)} inclusive?`,
         ]),
-        [
-          [call('get_articles_published_between', { start_date: start, end_date: end, title_contains: topic })],
-          [call('get_articles', { title_contains: topic, limit: anyValue(100) })],
-        ],
+        [[call('get_articles_published_between', { start_date: start, end_date: end, title_contains: topic })]],
         { type: 'number', value: count, tolerance: 0, check: 'computed' },
       );
     } else if (template === 3) {
@@ -221,7 +213,7 @@ function spaceflightQueries(random: Random, all: readonly ArticleRecord[]): Quer
           `Count the blogs (not articles) from ${site}.`,
           `I enjoy long-form writing more than news. How many blog posts are there from ${site}?`,
         ]),
-        [[call('get_blogs', { news_site: site })], [call('get_blogs', { limit: anyValue(100) })]],
+        [[call('get_blogs', { news_site: site })]],
         { type: 'number', value: count, tolerance: 0, check: 'computed' },
       );
     } else if (template === 5) {
@@ -253,6 +245,8 @@ function spaceflightQueries(random: Random, all: readonly ArticleRecord[]): Quer
           `I only trust the editors' picks. Give me the titles of featured articles with "${topic}" in the headline published after ${longDate(date)}.`,
         ]),
         [
+          // No API filters both on featured and on the date: either filter is applied by the API and the
+          // other by the agent (two ways, neither drops a constraint the API could apply).
           [call('get_articles', { title_contains: topic, featured: true, limit: anyValue(100) })],
           [call('get_articles_published_after', { date, title_contains: topic, limit: anyValue(100) })],
         ],

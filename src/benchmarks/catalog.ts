@@ -137,6 +137,15 @@ export const BENCHMARK_CATALOG: readonly BenchmarkDescriptor[] = [
         default: '10',
       },
       {
+        flag: 'toolscan-reference',
+        description:
+          'Count as the reference code does ("on"): pattern scores over the step budget, repeats of executed calls only, IAV without assignment, success on any finish. Default "off" (the paper\'s reading).',
+        commands: ['run', 'validate'],
+        type: 'string',
+        choices: ['on', 'off'],
+        default: 'off',
+      },
+      {
         flag: 'toolscan-set',
         description: 'Which queries: "main" (the 150), "irrelevance" (the irrelevant-constraint variants), or "all".',
         commands: ['run', 'list', 'validate'],

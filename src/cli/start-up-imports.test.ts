@@ -258,9 +258,9 @@ describe('what reading commands load when they run', { timeout: 120_000 }, () =>
       expect(stdout).toMatch(/agent → executor: finish\(/);
       expect(stdout).toMatch(/^#\s+API\s+Arguments\s+Patterns\s+Feedback \(not run\)$/m);
       expect(stdout).toMatch(
-        /^Trajectory\s+Chosen\s+Gold calls\s+Missing \(IAC\)\s+Wrong values \(IAV\)\s+IAC\s+IAV\s+Each gold call$/m,
+        /^Trajectory\s+Chosen\s+Gold calls\s+Missing \(IAC\)\s+Wrong values \(IAV\)\s+Matched calls\s+IAC\s+IAV\s+Each gold call$/m,
       );
-      expect(stdout).toMatch(/^1\s+chosen\s+\d+\s+0\s+0\s+1\.000\s+1\.000\s+matched/m);
+      expect(stdout).toMatch(/^1\s+chosen\s+(\d+)\s+0\s+0\s+\1\s+1\.000\s+1\.000\s+matched/m);
 
       // A record they are not sure of goes to the schema (zod), which refuses it naming the field.
       await changeStoredRecord(db, caseId, (record) => ({

@@ -21,6 +21,33 @@ describe('IAC and IAV against gold call lists', () => {
     expect(fit).toMatchObject({ missing: 0, considered: 2, wrong: 1, iac: 1, iav: 0.5 });
   });
 
+  it('assigns calls to gold calls of the same API optimally, whatever the order of either list', () => {
+    const gold: GoldCall[] = [
+      call('coords', { name: 'Paris' }),
+      call('coords', { name: 'Oslo' }),
+      call('temp', { lat: 48.9 }),
+      call('temp', { lat: 59.9 }),
+    ];
+    // Exactly the second city's calls: judged on the second city's gold calls, not the first k.
+    const second = fitTrajectory([call('coords', { name: 'Oslo' }), call('temp', { lat: 59.9 })], gold, 0);
+    expect(second).toMatchObject({ missing: 2, considered: 2, wrong: 0, matched: 2, iac: 0.5, iav: 1 });
+    expect(second.calls).toEqual(['missing', 'matched', 'missing', 'matched']);
+    const first = fitTrajectory([call('coords', { name: 'Paris' }), call('temp', { lat: 48.9 })], gold, 0);
+    expect(first).toMatchObject({ iac: 0.5, iav: 1 });
+  });
+
+  it('lets one executed call match one gold call only', () => {
+    // A gold call that needs any value matches every call of its API; the optimal assignment gives the
+    // specific gold call its partner first instead of spending it on the catch-all.
+    const gold: GoldCall[] = [call('page', { n: { $any: 1 } }), call('page', { n: 2 })];
+    const one = fitTrajectory([call('page', { n: 2 })], gold, 0);
+    expect(one).toMatchObject({ missing: 1, considered: 1, wrong: 0, matched: 1 });
+    const twice = fitTrajectory([call('page', { n: 2 }), call('page', { n: 5 })], gold, 0);
+    expect(twice).toMatchObject({ missing: 0, considered: 2, wrong: 0, matched: 2, iav: 1 });
+    const same = fitTrajectory([call('page', { n: 7 })], [call('page', { n: 7 }), call('page', { n: 7 })], 0);
+    expect(same).toMatchObject({ missing: 1, considered: 1, wrong: 0, matched: 1 });
+  });
+
   it('reads left-out arguments as their defaults, and honours $any and $near', () => {
     const defaults = { page: 1, fields: ['a', 'b'] };
     expect(argumentsMatch({ q: 'x' }, { q: 'x', page: 1, fields: ['b', 'a'] }, defaults)).toBe(true);

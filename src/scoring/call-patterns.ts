@@ -7,14 +7,17 @@
  * - **Executed calls** are the agent's calls that passed the executor's checks and ran (a tool error
  *   raised by the tool itself, such as not-found, still counts as executed). Calls rejected by the
  *   checks never count here: they are IFN/IAN/IAT/IFE already.
- * - **IAC** for a trajectory: a gold call is *missing* when the agent executed fewer calls of that API
- *   than the trajectory has (a multiset count by API name; order is ignored).
- *   Score = 1 − missing / gold calls.
- * - **IAV** for a trajectory: each gold call whose API the agent did call (so IAC does not already
- *   count it) is *wrong* when no executed call of that API matches its arguments (see
- *   {@link argumentsMatch}). Score = 1 − wrong / considered; null when no gold call is considered.
+ * - **Assignment**: per API, the agent's executed calls are assigned one-to-one to the trajectory's
+ *   calls of that API, as many matching pairs as possible (see {@link argumentsMatch}); neither list's
+ *   order matters, so an agent that makes exactly the second city's calls of a two-city query is
+ *   judged on the second city's gold calls.
+ * - **IAC** for a trajectory: of an API's g gold calls, with m executed calls of it, max(g − m, 0) are
+ *   *missing* (a count by API name, as the reference). Score = 1 − missing / gold calls.
+ * - **IAV** for a trajectory: of the min(g, m) gold calls considered, those without a matching partner
+ *   in the assignment are *wrong*. Score = 1 − wrong / considered; null when none is considered.
+ * - **Matched** calls (the assignment's pairs) give call precision: matched / calls made.
  * - **Best trajectory**: the one with the highest IAC score, then the highest IAV score (null lowest),
- *   then the earliest in the list. Both scores come from that one trajectory (they are not maximised
+ *   then the most matched calls (so call precision is not lost to a tie), then the earliest in the list. Both scores come from that one trajectory (they are not maximised
  *   separately), as in the reference, which minimises (missing, wrong) counts; scores rather than raw
  *   counts are compared so that a longer alternative is not favoured just for being longer.
  */
@@ -29,7 +32,11 @@ export interface NearValue {
   readonly $near: number;
   readonly tolerance: number;
 }
-export type GoldArgument = AnyValue | NearValue | unknown;
+/** A number at least `$min` matches (a page size that must hold every result). */
+export interface MinValue {
+  readonly $min: number;
+}
+export type GoldArgument = AnyValue | NearValue | MinValue | unknown;
 
 export interface GoldCall {
   readonly api: string;
@@ -50,6 +57,8 @@ export interface TrajectoryFit {
   readonly missing: number;
   readonly considered: number;
   readonly wrong: number;
+  /** Executed calls assigned to a gold call with matching arguments (each gold call at most once). */
+  readonly matched: number;
   readonly iac: number;
   readonly iav: number | null;
   /** For each gold call: `missing`, `wrong`, or `matched`. */
@@ -78,17 +87,28 @@ export function isNearValue(value: unknown): value is NearValue {
   );
 }
 
-/** The value a gold argument stands for when it must be played (the oracle): the example or the centre. */
+export function isMinValue(value: unknown): value is MinValue {
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    !Array.isArray(value) &&
+    typeof (value as { $min?: unknown }).$min === 'number' &&
+    Object.keys(value).length === 1
+  );
+}
+
+/** The value a gold argument stands for when it must be played (the oracle): the example, centre or minimum. */
 export function exampleOf(value: GoldArgument): unknown {
   if (isAnyValue(value)) return value.$any;
   if (isNearValue(value)) return value.$near;
+  if (isMinValue(value)) return value.$min;
   return value;
 }
 
 /**
  * Whether an executed call's arguments match a gold call's. Every argument named by either side is
  * compared, a missing one read as the API's declared default (so leaving out `page: 1` equals giving
- * it); `$any` matches anything, `$near` a number within its tolerance. Values compare with
+ * it); `$any` matches anything, `$near` a number within its tolerance, `$min` a number at least it. Values compare with
  * {@link sameValue}.
  */
 export function argumentsMatch(
@@ -103,6 +123,10 @@ export function argumentsMatch(
     const actual = name in made ? made[name] : defaults[name];
     if (isNearValue(expected)) {
       if (typeof actual !== 'number' || Math.abs(actual - expected.$near) > expected.tolerance) return false;
+      continue;
+    }
+    if (isMinValue(expected)) {
+      if (typeof actual !== 'number' || actual < expected.$min) return false;
       continue;
     }
     if (!sameValue(expected, actual)) return false;
@@ -140,34 +164,84 @@ function isPlainObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
-/** IAC and IAV of the executed calls against one trajectory. */
+/**
+ * The largest one-to-one assignment of made calls to gold calls where each pair matches (Kuhn's
+ * augmenting paths; a query's calls of one API are few). Returns, for each gold call, the index of the
+ * made call assigned to it, or -1.
+ */
+function maximumMatching(
+  goldCount: number,
+  madeCount: number,
+  matches: (gold: number, made: number) => boolean,
+): number[] {
+  const goldOfMade = new Array<number>(madeCount).fill(-1);
+  const edges = Array.from({ length: goldCount }, (_, gold) =>
+    Array.from({ length: madeCount }, (_, made) => made).filter((made) => matches(gold, made)),
+  );
+  const augment = (gold: number, visited: boolean[]): boolean => {
+    for (const made of edges[gold] ?? []) {
+      if (visited[made]) continue;
+      visited[made] = true;
+      const holder = goldOfMade[made] ?? -1;
+      if (holder < 0 || augment(holder, visited)) {
+        goldOfMade[made] = gold;
+        return true;
+      }
+    }
+    return false;
+  };
+  for (let gold = 0; gold < goldCount; gold += 1) augment(gold, new Array<boolean>(madeCount).fill(false));
+  const madeOfGold = new Array<number>(goldCount).fill(-1);
+  goldOfMade.forEach((gold, made) => {
+    if (gold >= 0) madeOfGold[gold] = made;
+  });
+  return madeOfGold;
+}
+
+/**
+ * IAC and IAV of the executed calls against one trajectory, from an optimal assignment per API: the
+ * agent's calls of an API are matched one-to-one to the trajectory's calls of that API so that as many
+ * pairs as possible have matching arguments (independent of the order of either list). Of an API's g
+ * gold calls, with m executed calls of it, max(g − m, 0) are *missing* (IAC); of the min(g, m)
+ * considered, those left without a matching partner are *wrong* (IAV). `matched` is the number of
+ * matched pairs: the executed calls that are some gold call (call precision).
+ */
 export function fitTrajectory(
   made: readonly MadeCall[],
   trajectory: readonly GoldCall[],
   index: number,
   defaults: ArgumentDefaults = () => ({}),
 ): TrajectoryFit {
-  const madeCount = new Map<string, number>();
-  for (const call of made) madeCount.set(call.api, (madeCount.get(call.api) ?? 0) + 1);
-  const goldSeen = new Map<string, number>();
+  const calls: ('missing' | 'wrong' | 'matched')[] = trajectory.map(() => 'missing');
   let missing = 0;
   let considered = 0;
-  let wrong = 0;
-  const calls = trajectory.map((gold) => {
-    const seen = (goldSeen.get(gold.api) ?? 0) + 1;
-    goldSeen.set(gold.api, seen);
-    if (seen > (madeCount.get(gold.api) ?? 0)) {
-      missing += 1;
-      return 'missing' as const;
-    }
-    considered += 1;
-    const apiDefaults = defaults(gold.api);
-    const matched = made.some(
-      (call) => call.api === gold.api && argumentsMatch(gold.arguments, call.arguments, apiDefaults),
+  let matched = 0;
+  for (const api of new Set(trajectory.map((gold) => gold.api))) {
+    const goldAt = trajectory.flatMap((gold, at) => (gold.api === api ? [at] : []));
+    const madeOfApi = made.filter((call) => call.api === api);
+    const apiDefaults = defaults(api);
+    const assignment = maximumMatching(goldAt.length, madeOfApi.length, (gold, call) =>
+      argumentsMatch(
+        (trajectory[goldAt[gold] ?? 0] as GoldCall).arguments,
+        (madeOfApi[call] as MadeCall).arguments,
+        apiDefaults,
+      ),
     );
-    if (!matched) wrong += 1;
-    return matched ? ('matched' as const) : ('wrong' as const);
-  });
+    const apiMatched = assignment.filter((call) => call >= 0).length;
+    const apiConsidered = Math.min(goldAt.length, madeOfApi.length);
+    let wrongLeft = apiConsidered - apiMatched;
+    goldAt.forEach((at, gold) => {
+      if ((assignment[gold] ?? -1) >= 0) calls[at] = 'matched';
+      else if (wrongLeft > 0) {
+        calls[at] = 'wrong';
+        wrongLeft -= 1;
+      }
+    });
+    matched += apiMatched;
+    considered += apiConsidered;
+    missing += goldAt.length - apiConsidered;
+  }
+  const wrong = considered - matched;
   const goldCalls = trajectory.length;
   return {
     index,
@@ -175,6 +249,7 @@ export function fitTrajectory(
     missing,
     considered,
     wrong,
+    matched,
     iac: goldCalls === 0 ? 1 : 1 - missing / goldCalls,
     iav: considered === 0 ? null : 1 - wrong / considered,
     calls,
@@ -191,7 +266,14 @@ export function fitGold(
   const fits = trajectories.map((trajectory, index) => fitTrajectory(made, trajectory, index, defaults));
   let best = fits[0] as TrajectoryFit;
   for (const fit of fits.slice(1)) {
-    if (fit.iac > best.iac || (fit.iac === best.iac && (fit.iav ?? -1) > (best.iav ?? -1))) best = fit;
+    const iav = fit.iav ?? -1;
+    const bestIav = best.iav ?? -1;
+    if (
+      fit.iac > best.iac ||
+      (fit.iac === best.iac && (iav > bestIav || (iav === bestIav && fit.matched > best.matched)))
+    ) {
+      best = fit;
+    }
   }
   return { chosen: best.index, iac: best.iac, iav: best.iav, fits };
 }

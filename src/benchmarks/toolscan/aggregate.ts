@@ -17,9 +17,9 @@ import type {
 import { apiNameSimilarity } from './api-similarity.js';
 import { TOOLSCAN_ENVIRONMENT_APIS } from './environment-apis.js';
 import { settingsFrom } from './options.js';
-import { AUGMENTATIONS, PATTERNS } from './vocabulary.js';
+import { AUGMENTATIONS, IRRELEVANCE_KINDS, PATTERNS } from './vocabulary.js';
 
-export const METRIC_IDS = ['success', ...PATTERNS, 'calls', 'steps'] as const;
+export const METRIC_IDS = ['success', ...PATTERNS, 'call_precision', 'no_IFN', 'calls', 'steps'] as const;
 
 function mean(values: readonly (number | null | undefined)[]): number | null {
   const present = values.filter((value): value is number => typeof value === 'number');
@@ -35,9 +35,15 @@ function label(episode: EpisodeSummary, id: string): string {
   return Array.isArray(value) ? value.join(',') : String(value ?? '');
 }
 
+/** Call precision sits beside IAC: IAC counts gold calls by API name, precision shows the useless calls. */
 const patternColumns: TableColumn[] = [
   { id: 'success', title: 'Success Rate', format: 'score', direction: 'higher' },
-  ...PATTERNS.map((pattern): TableColumn => ({ id: pattern, title: pattern, format: 'score', direction: 'higher' })),
+  ...PATTERNS.flatMap((pattern): TableColumn[] => [
+    { id: pattern, title: pattern, format: 'score', direction: 'higher' },
+    ...(pattern === 'IAC'
+      ? [{ id: 'call_precision', title: 'Call precision', format: 'score', direction: 'higher' } as const]
+      : []),
+  ]),
 ];
 
 function row(group: string, episodes: readonly EpisodeSummary[]) {
@@ -65,7 +71,7 @@ export function aggregateToolscan(
       row('all', episodes),
       ...environments.map((environment) => row(environment.id, byEnvironment(environment.id))),
     ],
-    note: 'Macro averages over episodes. Pattern scores are 1 − (calls with the pattern) / (API calls); IAC and IAV against the best-fitting gold trajectory; higher is better.',
+    note: 'Macro averages over episodes. Pattern scores are 1 − (calls with the pattern) / (API calls); IAC and IAV against the best-fitting gold trajectory; call precision = API calls that are a gold call / API calls (not a paper column); higher is better.',
   };
   const augmentations = AUGMENTATIONS.filter((augmentation) =>
     episodes.some((episode) => label(episode, 'augmentation') === augmentation),
@@ -73,14 +79,25 @@ export function aggregateToolscan(
   const augmentationTable: ReportTable = {
     id: 'augmentation',
     title: 'By augmentation (irrelevance ablation: irrelevant-constraint vs the rest)',
-    columns: [...groupColumns, ...patternColumns],
-    rows: augmentations.map((augmentation) =>
-      row(
-        augmentation,
-        episodes.filter((episode) => label(episode, 'augmentation') === augmentation),
+    columns: [
+      ...groupColumns,
+      ...patternColumns,
+      { id: 'no_IFN', title: 'Queries without IFN', format: 'score', direction: 'higher' },
+    ],
+    rows: [
+      ...augmentations.map((augmentation) =>
+        row(
+          augmentation,
+          episodes.filter((episode) => label(episode, 'augmentation') === augmentation),
+        ),
       ),
-    ),
-    note: 'Run with --toolscan-set all to see the irrelevance variants beside their bases; the paper reports IFN falling when irrelevant constraints are added.',
+      // The irrelevance variants by the paper's three kinds.
+      ...IRRELEVANCE_KINDS.flatMap((kind) => {
+        const ofKind = episodes.filter((episode) => label(episode, 'irrelevance') === kind);
+        return ofKind.length === 0 ? [] : [row(`irrelevant-constraint: ${kind}`, ofKind)];
+      }),
+    ],
+    note: 'Run with --toolscan-set all to see the irrelevance variants beside their bases. "Queries without IFN" is the paper\'s unit for the irrelevance ablation (Figure 3, left: the share of queries with no incorrect function name, which falls when irrelevant constraints are added); the IFN column is the per-call score.',
   };
   const similarityTable: ReportTable = {
     id: 'api-similarity',
@@ -89,6 +106,7 @@ export function aggregateToolscan(
       { id: 'group', title: 'Environment', format: 'text' },
       { id: 'similarity', title: 'Jaccard similarity', format: 'score' },
       { id: 'IAC', title: 'IAC', format: 'score', direction: 'higher' },
+      { id: 'call_precision', title: 'Call precision', format: 'score', direction: 'higher' },
       { id: 'success', title: 'Success Rate', format: 'score', direction: 'higher' },
     ],
     rows: environments.map((environment) => {
@@ -97,10 +115,11 @@ export function aggregateToolscan(
         group: environment.id,
         similarity: apiNameSimilarity(environment.apis),
         IAC: scored.IAC ?? null,
+        call_precision: scored.call_precision ?? null,
         success: scored.success ?? null,
       };
     }),
-    note: 'Similarity: mean pairwise Jaccard of API-name tokens after removing the tokens all names share (Appendix B.4).',
+    note: 'Similarity: mean pairwise Jaccard of API-name tokens after removing the glue words (get, with, and, …), as the worked example of Appendix B.4 does.',
   };
   const settings = settingsFrom(options);
   const conditions: ReportTable = {
@@ -110,6 +129,7 @@ export function aggregateToolscan(
       { id: 'feedback', title: 'Feedback', format: 'text' },
       { id: 'output', title: 'Output format', format: 'text' },
       { id: 'steps', title: 'Step budget', format: 'count' },
+      { id: 'counting', title: 'Counting', format: 'text' },
       ...patternColumns,
     ],
     rows: [
@@ -118,6 +138,7 @@ export function aggregateToolscan(
         output: settings.output,
         ...means(episodes),
         steps: settings.steps,
+        counting: settings.reference ? 'reference code' : 'paper',
       },
     ],
   };

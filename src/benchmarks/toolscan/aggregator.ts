@@ -24,6 +24,22 @@ const METRICS: MetricDefinition[] = [
     }),
   ),
   {
+    id: 'call_precision',
+    title: 'Call precision',
+    description:
+      "Share of the episode's API calls that are a call of the chosen gold trajectory (same API, matching arguments, each gold call once); not a paper metric.",
+    direction: 'higher',
+    kind: 'score',
+  },
+  {
+    id: 'no_IFN',
+    title: 'Without IFN',
+    description:
+      "Whether the episode made no call to an unknown function (1) or at least one (0): averaged, the share of queries without IFN, the unit of the paper's irrelevance ablation.",
+    direction: 'higher',
+    kind: 'score',
+  },
+  {
     id: 'calls',
     title: 'API calls',
     description: 'API calls the agent made (not finish).',
@@ -49,6 +65,7 @@ export const toolscanAggregator: BenchmarkAggregator = {
     { id: 'environment', title: 'Environment' },
     { id: 'augmentation', title: 'Augmentation' },
     { id: 'set', title: 'Query set' },
+    { id: 'irrelevance', title: 'Irrelevance kind' },
   ],
   options: TOOLSCAN_OPTIONS,
   aggregate: aggregateToolscan,

@@ -2,11 +2,15 @@
  * Success: does the agent's final answer equal the expected one? The answer is the `answer` argument of
  * the agent's last successful `finish` call, or else its last text reply.
  *
- * - `number`: a JSON number within the absolute tolerance; or a text whose numbers (thousands commas
- *   allowed) are all within it, and there is at least one ("148 minutes" passes; "1995, 148" does not).
+ * - `number`: a JSON number within the absolute tolerance; or a text with at least one number within it
+ *   whose other numbers (thousands commas allowed) are all within it too or are numbers the query itself
+ *   states ("148 minutes" and, for a query about the 2018 film, "The 2018 film runs 148 minutes." pass;
+ *   "1995, 148" does not).
  * - `set`: a list of strings, or a text split on commas, semicolons, newlines and " and "; compared after
  *   normalisation as a set (as a list when `ordered`).
- * - `string`: equal after normalisation to the value or an alias.
+ * - `string`: equal after normalisation to the value or an alias; a text answer also passes when one of
+ *   its sentences is (so declining an irrelevant request in a second sentence does not fail the answer,
+ *   as it does not for numbers).
  *
  * Normalisation: Unicode compatibility form, accents removed, lower case, every run of characters other
  * than letters and digits becomes one space, trimmed ("2-1" equals "2 - 1"; "Space.com" equals "space com").
@@ -38,16 +42,29 @@ function asItems(answer: unknown): string[] {
     .filter(Boolean);
 }
 
-export function answerMatches(spec: AnswerSpec, answer: unknown): boolean {
+/**
+ * Whether `answer` is the expected one. `goal` is the query text: numbers it states may appear in a
+ * text answer beside the answer itself.
+ */
+/** A text's sentences (split after . ! ? or a line break followed by space), normalised. */
+function sentencesOf(text: string): string[] {
+  return text
+    .split(/(?<=[.!?])\s+|\n+/)
+    .map(normaliseText)
+    .filter(Boolean);
+}
+
+export function answerMatches(spec: AnswerSpec, answer: unknown, goal = ''): boolean {
   if (answer === undefined || answer === null) return false;
   switch (spec.type) {
     case 'number': {
       const close = (value: number) => Number.isFinite(value) && Math.abs(value - spec.value) <= spec.tolerance + 1e-9;
       if (typeof answer === 'number') return close(answer);
-      if (Array.isArray(answer)) return answer.length === 1 && answerMatches(spec, answer[0]);
+      if (Array.isArray(answer)) return answer.length === 1 && answerMatches(spec, answer[0], goal);
       if (typeof answer !== 'string') return false;
       const numbers = numbersIn(answer);
-      return numbers.length > 0 && numbers.every(close);
+      const stated = new Set(numbersIn(goal));
+      return numbers.some(close) && numbers.every((value) => close(value) || stated.has(value));
     }
     case 'set': {
       const given = asItems(answer);
@@ -63,8 +80,9 @@ export function answerMatches(spec: AnswerSpec, answer: unknown): boolean {
           : typeof answer === 'object'
             ? ''
             : String(answer);
-      const given = normaliseText(text);
-      return [spec.value, ...(spec.aliases ?? [])].some((accepted) => normaliseText(accepted) === given);
+      const accepted = new Set([spec.value, ...(spec.aliases ?? [])].map(normaliseText));
+      if (accepted.has(normaliseText(text))) return true;
+      return typeof answer === 'string' && sentencesOf(answer).some((sentence) => accepted.has(sentence));
     }
   }
 }

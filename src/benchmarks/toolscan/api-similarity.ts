@@ -1,13 +1,43 @@
 /**
- * The API-similarity measure of the paper's Appendix B.4 / Figure 5: split each API name of an
- * environment on "_", remove the tokens every name shares, and average the Jaccard similarity of the
- * remaining token sets over all unique pairs. Two names left with no tokens count as identical (1).
+ * The API-similarity measure of the paper's Appendix B.4 / Figure 5: the mean Jaccard similarity of the
+ * token sets of an environment's API names over all unique pairs, after "removing the tokens common
+ * across the list of functions".
+ *
+ * The paper's prose and its worked example disagree: the prose says tokens shared by all names go, but
+ * the example turns `get_patent_with_title` into `patent_title` and `get_patent_with_title_and_date`
+ * into `patent_title_date` — `patent` and `title`, shared by every name, stay, while `get`, `with` and
+ * `and` (not even in every name) go. We follow the example, the only place the paper shows its rule:
+ * the removed tokens are the naming glue words ({@link GLUE_TOKENS}), and the words that say what an API
+ * is about stay. (Removing every shared token gives the paper's own example a similarity of 0.)
  */
+
+/** Connectives and the generic "get" verb that API names are glued with (the paper's example drops get/with/and). */
+export const GLUE_TOKENS: ReadonlySet<string> = new Set([
+  'get',
+  'with',
+  'and',
+  'or',
+  'by',
+  'of',
+  'the',
+  'for',
+  'to',
+  'a',
+  'an',
+]);
+
+/** An API name's tokens after the glue words are removed, as the paper's example refines them. */
+export function refinedTokens(name: string): Set<string> {
+  return new Set(
+    name
+      .toLowerCase()
+      .split('_')
+      .filter((token) => token !== '' && !GLUE_TOKENS.has(token)),
+  );
+}
+
 export function apiNameSimilarity(names: readonly string[]): number {
-  const tokenSets = names.map((name) => new Set(name.toLowerCase().split('_').filter(Boolean)));
-  const shared = new Set(tokenSets[0] ?? []);
-  for (const tokens of tokenSets) for (const token of [...shared]) if (!tokens.has(token)) shared.delete(token);
-  const refined = tokenSets.map((tokens) => new Set([...tokens].filter((token) => !shared.has(token))));
+  const refined = names.map(refinedTokens);
   let total = 0;
   let pairs = 0;
   for (let i = 0; i < refined.length; i += 1) {

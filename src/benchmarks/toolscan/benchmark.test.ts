@@ -63,6 +63,14 @@ describe('the ToolScan benchmark through its contract', () => {
     expect(none.headline).toBe(0);
     expect(none.metrics.IAC).toBe(0);
     expect(none.metrics.IFN).toBeNull();
+    expect(gold.metrics.call_precision).toBe(1);
+    // The call-every-API floor: IAC near 1 by API name, but almost none of its calls is a gold call.
+    const sprayer = toolscanBenchmark.agents.find((agent) => agent.name === 'spray');
+    const spray = await playAll(loaded.cases, (item) => sprayer?.create(item, options) as Agent);
+    expect(spray.headline).toBe(0);
+    expect(spray.metrics.IAC).toBeGreaterThan(0.9);
+    expect(spray.metrics.call_precision).toBeLessThanOrEqual(0.3);
+    expect(spray.metrics.IAV).toBeLessThan(0.5);
   });
 
   it('names the bad field of a stored record', () => {

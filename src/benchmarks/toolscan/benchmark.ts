@@ -8,7 +8,7 @@ import type { Benchmark } from '../../spec/index.js';
 import { queryFileJsonSchema } from './cases.js';
 import { loadToolscanQueries, type ToolscanCase } from './load-cases.js';
 import { querySetFrom, settingsFrom } from './options.js';
-import { oracleAgent, toolscanReference, unhelpfulAgent } from './oracle.js';
+import { oracleAgent, sprayAgent, toolscanReference, unhelpfulAgent } from './oracle.js';
 import { finishTool, playToolscanEpisode } from './play.js';
 import { proveQuery } from './prove.js';
 import { loadToolscanRecordSchema, toolscanReader } from './reader.js';
@@ -27,6 +27,11 @@ export const toolscanBenchmark: Benchmark<ToolscanCase, ToolscanRecord> = {
       create: (item) => oracleAgent(item.query),
     },
     { name: 'unhelpful', description: 'Answers at once without calling any API.', create: () => unhelpfulAgent },
+    {
+      name: 'spray',
+      description: 'Calls every API of the environment once with dummy arguments, then answers "unknown" (a floor).',
+      create: (item) => sprayAgent(item.environment),
+    },
   ],
 
   // The first gold trajectory's calls, one request each, and the final answer.

@@ -12,10 +12,11 @@
  * ```
  *
  * A gold argument may be `{"$any": <example>}` (any value; the oracle plays the example) or
- * `{"$near": <number>, "tolerance": <number>}`.
+ * `{"$near": <number>, "tolerance": <number>}` or `{"$min": <number>}` (a number at least it: a page size that
+ * must hold every result; the oracle plays the minimum).
  */
 import { z } from 'zod';
-import { AUGMENTATIONS } from './vocabulary.js';
+import { AUGMENTATIONS, IRRELEVANCE_KINDS } from './vocabulary.js';
 
 export const QUERY_FILE_FORMAT_VERSION = 1;
 
@@ -23,7 +24,9 @@ const goldCallSchema = z.object({
   api: z.string().min(1).describe('The API (tool) name.'),
   arguments: z
     .record(z.string(), z.unknown())
-    .describe('Arguments; a value may be {"$any": example} or {"$near": number, "tolerance": number}.'),
+    .describe(
+      'Arguments; a value may be {"$any": example}, {"$near": number, "tolerance": number} or {"$min": number}.',
+    ),
 });
 
 const check = z
@@ -62,6 +65,12 @@ export const querySchema = z.object({
   augmentation: z.enum(AUGMENTATIONS),
   trajectories: z.array(z.array(goldCallSchema).min(1)).min(1).describe('Ground-truth trajectories, best first.'),
   answer: answerSpecSchema,
+  irrelevance: z
+    .enum(IRRELEVANCE_KINDS)
+    .optional()
+    .describe(
+      "For an irrelevant-constraint variant, the paper's kind: a request no tool serves, a condition no argument expresses, or a parameter meant for another function.",
+    ),
 });
 export type QueryRecord = z.output<typeof querySchema>;
 

@@ -6,6 +6,6 @@ export { answerMatches, normaliseText } from './answer-check.js';
 export { apiNameSimilarity } from './api-similarity.js';
 export { queryFileJsonSchema } from './cases.js';
 export { loadToolscanQueries, type ToolscanCase } from './load-cases.js';
-export { oracleAgent, unhelpfulAgent } from './oracle.js';
+export { oracleAgent, sprayAgent, unhelpfulAgent } from './oracle.js';
 export { playQuery } from './play.js';
 export { scoreEpisode } from './score.js';

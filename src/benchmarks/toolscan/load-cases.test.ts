@@ -3,8 +3,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { answerMatches } from './answer-check.js';
-import { apiNameSimilarity } from './api-similarity.js';
+import { apiNameSimilarity, refinedTokens } from './api-similarity.js';
 import { type AnswerSpec, queryFileJsonSchema } from './cases.js';
+import { TOOLSCAN_ENVIRONMENT_APIS } from './environment-apis.js';
 import { loadToolscanQueries } from './load-cases.js';
 
 const good = {
@@ -83,6 +84,12 @@ describe('ToolScan answers and API similarity', () => {
     expect(answerMatches(number, 'About 16,750 km')).toBe(true);
     expect(answerMatches(number, 'From 2019: 16,750 km')).toBe(false);
     expect(answerMatches(number, 17000)).toBe(false);
+    // A number the query states may stand beside the answer; any other number may not.
+    const runtime = { type: 'number', value: 166, tolerance: 0 } as const;
+    const goal = 'What is the runtime in minutes of the 2018 film "The Silent Mirror"?';
+    expect(answerMatches(runtime, 'The 2018 film runs 166 minutes.', goal)).toBe(true);
+    expect(answerMatches(runtime, 'The 2019 film runs 166 minutes.', goal)).toBe(false);
+    expect(answerMatches(runtime, 'The 2018 film.', goal)).toBe(false);
     const set: AnswerSpec = { type: 'set', values: ['US10120000', 'US10120037'] };
     expect(answerMatches(set, ['us10120037', 'US10120000'])).toBe(true);
     expect(answerMatches(set, 'US10120037, US10120000')).toBe(true);
@@ -91,6 +98,10 @@ describe('ToolScan answers and API similarity', () => {
     expect(answerMatches(text, '2 - 1')).toBe(true);
     expect(answerMatches(text, '1-2')).toBe(false);
     expect(answerMatches({ type: 'string', value: 'Zurich' }, 'Zürich')).toBe(true);
+    // Declining an irrelevant request in another sentence does not fail a string answer.
+    const director = { type: 'string', value: 'Yusuf Eastwood' } as const;
+    expect(answerMatches(director, 'Yusuf Eastwood. I cannot email your manager.')).toBe(true);
+    expect(answerMatches(director, 'Not Yusuf Eastwood, I think.')).toBe(false);
   });
 
   it("computes the paper's Appendix B.4 example", () => {
@@ -101,10 +112,17 @@ describe('ToolScan answers and API similarity', () => {
       'get_patent_with_title_neq',
       'get_patent_with_title_eq',
     ];
-    // Shared tokens get/patent/with/title go; left: {}, {and,date}, {lte}, {neq}, {eq}: no pair shares a token.
-    expect(apiNameSimilarity(patent)).toBe(0);
-    expect(apiNameSimilarity(['get_a_b', 'get_a_c'])).toBeCloseTo(0);
-    // Only `a` is shared: {find,b}, {get,b,c}, {get,c}.
-    expect(apiNameSimilarity(['find_a_b', 'get_a_b_c', 'get_a_c'])).toBeCloseTo((1 / 4 + 0 + 2 / 3) / 3);
+    // The example's refinement: patent_title, patent_title_date, patent_title_lte, patent_title_neq,
+    // patent_title_eq. The first with each other: 2/3 (4 pairs); the other four among themselves: 2/4 (6 pairs).
+    expect([...refinedTokens('get_patent_with_title_and_date')]).toEqual(['patent', 'title', 'date']);
+    expect(apiNameSimilarity(patent)).toBeCloseTo((4 * (2 / 3) + 6 * 0.5) / 10);
+    expect(apiNameSimilarity(['get_a_b', 'get_c_d'])).toBe(0);
+    expect(apiNameSimilarity(['list_teams', 'search_team'])).toBe(0);
+    // The built-in environments: patents, the look-alike trap, first.
+    const similarity = Object.fromEntries(
+      TOOLSCAN_ENVIRONMENT_APIS.map((environment) => [environment.id, apiNameSimilarity(environment.apis)]),
+    );
+    const ranked = Object.entries(similarity).sort(([, a], [, b]) => b - a);
+    expect(ranked[0]?.[0]).toBe('patents');
   });
 });

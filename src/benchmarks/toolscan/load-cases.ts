@@ -150,6 +150,7 @@ function loadFile(path: string, file: string, problems: CaseProblem[]): Toolscan
       environment: environment.id,
       augmentation: query.data.augmentation,
       set: query.data.augmentation === 'irrelevant-constraint' ? 'irrelevance' : 'main',
+      ...(query.data.irrelevance ? { irrelevance: query.data.irrelevance } : {}),
     };
     cases.push({ id: query.data.id, labels, environment: environment.id, query: query.data, file });
   });

@@ -11,6 +11,8 @@ export interface ToolscanSettings {
   readonly feedback: boolean;
   readonly output: OutputFormat;
   readonly steps: number;
+  /** Count as the reference code does (`--toolscan-reference on`); see reference-counting.ts. */
+  readonly reference?: boolean;
 }
 
 export const TOOLSCAN_OPTIONS: readonly BenchmarkOption[] = [
@@ -40,6 +42,15 @@ export const TOOLSCAN_OPTIONS: readonly BenchmarkOption[] = [
     default: String(DEFAULT_STEP_BUDGET),
   },
   {
+    flag: 'toolscan-reference',
+    description:
+      'Count as the reference code does ("on"): pattern scores over the step budget, repeats of executed calls only, IAV without assignment, success on any finish. Default "off" (the paper\'s reading).',
+    commands: ['run', 'validate'],
+    type: 'string',
+    choices: ['on', 'off'],
+    default: 'off',
+  },
+  {
     flag: 'toolscan-set',
     description: 'Which queries: "main" (the 150), "irrelevance" (the irrelevant-constraint variants), or "all".',
     commands: ['run', 'list', 'validate'],
@@ -62,7 +73,16 @@ export function settingsFrom(options: BenchmarkOptionValues): ToolscanSettings {
   if (feedback !== 'on' && feedback !== 'off' && typeof feedback !== 'boolean') {
     throw new Error(`--feedback must be "on" or "off", got "${String(feedback)}"`);
   }
-  return { feedback: feedback === 'on' || feedback === true, output: output as OutputFormat, steps };
+  const reference = String(options['toolscan-reference'] ?? 'off');
+  if (reference !== 'on' && reference !== 'off') {
+    throw new Error(`--toolscan-reference must be "on" or "off", got "${reference}"`);
+  }
+  return {
+    feedback: feedback === 'on' || feedback === true,
+    output: output as OutputFormat,
+    steps,
+    ...(reference === 'on' ? { reference: true } : {}),
+  };
 }
 
 export function querySetFrom(options: BenchmarkOptionValues): QuerySet {

@@ -10,10 +10,20 @@ import { z } from 'zod';
 import { findEnvironment, type ToolscanEnvironment } from '../../domains/toolscan/index.js';
 import { endConversationTool, runEpisode } from '../../engine/index.js';
 import { PRE_RUN_ERROR_KINDS } from '../../scoring/call-patterns.js';
-import type { Agent, EpisodeInput, EpisodeResult, Message, Trajectory, Turn, TurnRequest } from '../../spec/index.js';
+import type {
+  Agent,
+  EpisodeInput,
+  EpisodeResult,
+  Message,
+  ToolCall,
+  Trajectory,
+  Turn,
+  TurnRequest,
+} from '../../spec/index.js';
 import { defineTool, type Tool, ToolSet } from '../../tools/index.js';
 import { ScriptedUser } from '../../users/index.js';
 import { defineWorldSchema, EpisodeClock, WorldSnapshot } from '../../world/index.js';
+import { brokenCall, isMalformedName, UNNAMED_CALL } from './broken-calls.js';
 import type { ToolscanCase } from './load-cases.js';
 import { type OutputFormat, settingsFrom, type ToolscanSettings } from './options.js';
 import { TOOLSCAN_RECORD_VERSION, type ToolscanRecord } from './record.js';
@@ -110,25 +120,77 @@ export function stepsTaken(messages: readonly Message[]): number {
 /** The bare failure an agent sees for a rejected call when feedback is off. */
 const BARE_FAILURE = { kind: 'invalid-value', message: 'The call failed.' } as const;
 
+/** The name a call the prompt-mode parser read with a malformed name (`Action: f(x=1)`) is given. */
+function identifierPrefix(name: string): string {
+  return /^[A-Za-z_]\w*/.exec(name)?.[0] ?? UNNAMED_CALL;
+}
+
+/**
+ * The protocol's reading of one agent turn. In prompt modes, a text that tries a call in a broken
+ * format becomes that broken call (an IFE with feedback; the episode goes on), and a parsed call with a
+ * malformed name becomes a call whose arguments do not parse. In every mode the answer ends the episode:
+ * the calls after `finish` in the same turn are not run (returned in `notRun`).
+ */
+export function protocolTurn(
+  turn: Turn,
+  settings: ToolscanSettings,
+  apiNames: readonly string[],
+  idPrefix: string,
+): { turn: Turn; notRun: readonly ToolCall[] } {
+  if (turn.type === 'text') {
+    if (settings.output === 'native') return { turn, notRun: [] };
+    const call = brokenCall(turn.text, apiNames, `${idPrefix}_broken`);
+    return { turn: call ? { type: 'tool-calls', calls: [call] } : turn, notRun: [] };
+  }
+  const calls =
+    settings.output === 'native'
+      ? turn.calls
+      : turn.calls.map((call) =>
+          isMalformedName(call.name)
+            ? {
+                ...call,
+                name: identifierPrefix(call.name),
+                arguments: `${call.name} ${typeof call.arguments === 'string' ? call.arguments : JSON.stringify(call.arguments)}`,
+              }
+            : call,
+        );
+  const answer = calls.findIndex((call) => call.name === finishTool.name);
+  if (answer < 0 || answer === calls.length - 1) return { turn: { type: 'tool-calls', calls }, notRun: [] };
+  return { turn: { type: 'tool-calls', calls: calls.slice(0, answer + 1) }, notRun: calls.slice(answer + 1) };
+}
+
 /**
  * Wraps the agent under test with the protocol's rules: the step budget (when it is spent, the episode
- * ends with an empty reply in the agent's place) and, with feedback off, the rewriting of rejected
- * calls' feedback into a bare failure. Stateless: both decisions come from the messages it is shown.
+ * ends with an empty reply in the agent's place), with feedback off the rewriting of rejected calls'
+ * feedback into a bare failure, and {@link protocolTurn}. Its decisions come from the messages it is
+ * shown; `onNotRun` hears of the calls after an answer that were not run.
  */
-export function protocolAgent(agent: Agent, settings: ToolscanSettings): Agent {
+export function protocolAgent(
+  agent: Agent,
+  settings: ToolscanSettings,
+  apiNames: readonly string[] = [],
+  onNotRun: (calls: readonly ToolCall[]) => void = () => {},
+): Agent {
   return {
     name: agent.name,
     async respond(request: TurnRequest): Promise<Turn> {
       if (stepsTaken(request.messages) >= settings.steps) return { type: 'text', text: '' };
-      if (settings.feedback) return agent.respond(request);
-      const messages = request.messages.map((message) =>
-        message.type === 'tool-result' &&
-        message.outcome.type === 'error' &&
-        CHECK_ERROR_KINDS.has(message.outcome.error.kind)
-          ? { ...message, outcome: { type: 'error' as const, error: BARE_FAILURE } }
-          : message,
-      );
-      return agent.respond({ ...request, messages });
+      const messages = request.messages.map((message) => {
+        if (message.type !== 'tool-result' || message.outcome.type !== 'error') return message;
+        const { error } = message.outcome;
+        if (!CHECK_ERROR_KINDS.has(error.kind)) return message;
+        if (!settings.feedback) return { ...message, outcome: { type: 'error' as const, error: BARE_FAILURE } };
+        // In prompt modes a format error's feedback repeats the format the run asked for.
+        if (error.kind === 'unparsable-arguments' && settings.output !== 'native') {
+          const hint = `Format error: write the call in the requested format. ${FORMAT_INSTRUCTIONS[settings.output]}`;
+          return { ...message, outcome: { type: 'error' as const, error: { ...error, hint } } };
+        }
+        return message;
+      });
+      const turn = await agent.respond({ ...request, messages });
+      const read = protocolTurn(turn, settings, apiNames, `m${request.messages.length}`);
+      if (read.notRun.length > 0) onNotRun(read.notRun);
+      return read.turn;
     },
   };
 }
@@ -136,6 +198,8 @@ export function protocolAgent(agent: Agent, settings: ToolscanSettings): Agent {
 export interface PlayedEpisode {
   readonly trajectory: Trajectory;
   readonly budgetExhausted: boolean;
+  /** Calls the agent made after its answer in the same turn: not run, not counted. */
+  readonly notRun: readonly ToolCall[];
 }
 
 /** Plays one query with an agent. */
@@ -146,10 +210,12 @@ export async function playQuery(
   options: { readonly trial?: number; readonly signal?: AbortSignal; readonly maxMessages?: number } = {},
 ): Promise<PlayedEpisode> {
   const seed = `${item.id}#${options.trial ?? 0}`;
+  const notRun: ToolCall[] = [];
+  const apiNames = requireEnvironment(item.environment).tools.map((tool) => tool.name);
   const trajectory = await runEpisode({
     episodeId: seed,
     caseId: item.id,
-    agent: protocolAgent(agent, settings),
+    agent: protocolAgent(agent, settings, apiNames, (calls) => notRun.push(...calls)),
     user: new ScriptedUser([]),
     agentTools: agentToolSet(item.environment),
     userTools,
@@ -165,7 +231,7 @@ export async function playQuery(
     ...(options.signal ? { signal: options.signal } : {}),
   });
   const budgetExhausted = stepsTaken(trajectory.messages) > settings.steps;
-  return { trajectory, budgetExhausted };
+  return { trajectory, budgetExhausted, notRun };
 }
 
 /** The benchmark's `play`: one query with the run's agent, scored into metrics and a record. */
@@ -177,13 +243,14 @@ export async function playToolscanEpisode(input: EpisodeInput<ToolscanCase>): Pr
     ...(input.limits.maxMessages === undefined ? {} : { maxMessages: input.limits.maxMessages }),
   });
   const { trajectory } = played;
-  const score = scoreEpisode(trajectory, input.case.query, input.case.environment);
+  const score = scoreEpisode(trajectory, input.case.query, input.case.environment, settings);
   const record: ToolscanRecord = {
     formatVersion: TOOLSCAN_RECORD_VERSION,
     queryId: input.case.id,
     environment: input.case.environment,
     settings,
     budgetExhausted: played.budgetExhausted,
+    callsNotRun: played.notRun,
     trajectory,
     score,
   };
@@ -195,6 +262,8 @@ export async function playToolscanEpisode(input: EpisodeInput<ToolscanCase>): Pr
     metrics: {
       success: score.success ? 1 : 0,
       ...score.scores,
+      call_precision: score.callPrecision,
+      no_IFN: score.counts.IFN === 0 ? 1 : 0,
       calls: score.calls,
       steps: stepsTaken(trajectory.messages),
     },

@@ -18,8 +18,22 @@ export const toolscanRecordSchema = z.object({
   formatVersion: z.literal(TOOLSCAN_RECORD_VERSION),
   queryId: z.string(),
   environment: z.string(),
-  settings: z.object({ feedback: z.boolean(), output: z.enum(OUTPUT_FORMATS), steps: z.number().int().positive() }),
+  settings: z.object({
+    feedback: z.boolean(),
+    output: z.enum(OUTPUT_FORMATS),
+    steps: z.number().int().positive(),
+    reference: z.boolean().optional(),
+  }),
   budgetExhausted: z.boolean(),
+  callsNotRun: z
+    .array(
+      z.object({
+        id: z.string(),
+        name: z.string(),
+        arguments: z.union([z.record(z.string(), z.unknown()), z.string()]),
+      }),
+    )
+    .optional(),
   trajectory: z
     .object({ formatVersion: z.literal(1), messages: z.array(z.unknown()), traces: z.array(z.unknown()) })
     .passthrough(),
@@ -28,6 +42,7 @@ export const toolscanRecordSchema = z.object({
       success: z.boolean(),
       finished: z.boolean(),
       calls: z.number().int().nonnegative(),
+      callPrecision: z.number().nullable().optional(),
       scores: patternScores,
       gold: z.object({ chosen: z.number().int().nonnegative(), fits: z.array(z.unknown()) }).passthrough(),
       marks: z.array(z.object({ callId: z.string(), api: z.string(), patterns: z.array(z.string()) }).passthrough()),

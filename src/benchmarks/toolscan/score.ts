@@ -23,7 +23,10 @@ import {
 } from '../../scoring/call-patterns.js';
 import type { ToolTrace, Trajectory } from '../../spec/index.js';
 import { answerMatches } from './answer-check.js';
+import { hasUnparsableArguments } from './broken-calls.js';
 import type { QueryRecord } from './cases.js';
+import { DEFAULT_STEP_BUDGET } from './options.js';
+import { type ReferenceFit, referenceFit, referenceScores } from './reference-counting.js';
 import type { Pattern } from './vocabulary.js';
 
 export type CallPattern = Exclude<Pattern, 'IAC' | 'IAV'>;
@@ -53,7 +56,15 @@ export interface ToolscanScore {
   readonly counts: Readonly<Record<CallPattern, number>>;
   readonly scores: Readonly<Record<Pattern, number | null>>;
   readonly gold: GoldFit;
+  /**
+   * The share of the counted calls that are a gold call of the chosen trajectory (same API, matching
+   * arguments, each gold call matched at most once); null with no call. Shows a spray of calls that IAC,
+   * a count by API name, does not.
+   */
+  readonly callPrecision: number | null;
   readonly marks: readonly CallMark[];
+  /** With `--toolscan-reference on`: the reference's chosen trajectory and raw (missing, wrong) counts. */
+  readonly reference?: ReferenceFit;
 }
 
 /** Each API's declared defaults, read from its JSON Schema. */
@@ -97,20 +108,41 @@ export function finalAnswer(trajectory: Trajectory): { answer: unknown; finished
   return { answer: text?.type === 'text' ? text.text : undefined, finished: false };
 }
 
-export function scoreEpisode(trajectory: Trajectory, query: QueryRecord, environmentId: string): ToolscanScore {
+/** How to count: the default (the paper's reading) or the reference code's (`--toolscan-reference on`). */
+export interface CountingOptions {
+  readonly reference?: boolean;
+  /** The step budget: the reference divides by it. */
+  readonly steps?: number;
+}
+
+export function scoreEpisode(
+  trajectory: Trajectory,
+  query: QueryRecord,
+  environmentId: string,
+  counting: CountingOptions = {},
+): ToolscanScore {
   const traces = trajectory.traces.filter((trace) => trace.caller === 'agent' && trace.requestedName !== 'finish');
   const counts: Record<CallPattern, number> = { RAC: 0, IFE: 0, IAT: 0, IAN: 0, IFN: 0 };
   const seen = new Set<string>();
+  const seenExecuted = new Set<string>();
+  let executedRepeats = 0;
   const made: MadeCall[] = [];
   const marks = traces.map((trace: ToolTrace): CallMark => {
     const patterns: CallPattern[] = [];
     const error = trace.outcome.type === 'error' ? trace.outcome.error : undefined;
     const rejected = error !== undefined && PRE_RUN_ERROR_KINDS.has(error.kind);
-    const pattern = error ? PATTERN_OF_KIND[error.kind] : undefined;
+    // The format is read first: a call whose arguments are raw text that does not parse is an IFE
+    // whatever its name (the reference's parser fails before any name check).
+    const pattern =
+      rejected && hasUnparsableArguments(trace.arguments) ? 'IFE' : error ? PATTERN_OF_KIND[error.kind] : undefined;
     if (pattern) patterns.push(pattern);
     const key = `${trace.toolName ?? trace.requestedName}\u0000${canonical(trace.arguments)}`;
     if (seen.has(key)) patterns.push('RAC');
     seen.add(key);
+    if (!rejected) {
+      if (seenExecuted.has(key)) executedRepeats += 1;
+      seenExecuted.add(key);
+    }
     if (!rejected && trace.toolName && typeof trace.arguments === 'object' && !patterns.includes('RAC')) {
       made.push({ api: trace.toolName, arguments: trace.arguments });
     }
@@ -129,10 +161,28 @@ export function scoreEpisode(trajectory: Trajectory, query: QueryRecord, environ
     defaultsCache.set(environmentId, defaults);
   }
   const gold = fitGold(made, query.trajectories, defaults);
+  const matched = gold.fits[gold.chosen]?.matched ?? 0;
   const ratio = (count: number) => (traces.length === 0 ? null : 1 - count / traces.length);
   const { answer, finished } = finalAnswer(trajectory);
+  const callPrecision = traces.length === 0 ? null : matched / traces.length;
+  if (counting.reference) {
+    const fit = referenceFit(made, query.trajectories, defaults);
+    const referenceCounted = { ...counts, RAC: executedRepeats };
+    return {
+      success: finished,
+      finished,
+      answer: answer ?? null,
+      calls: traces.length,
+      counts: referenceCounted,
+      scores: referenceScores(referenceCounted, made.length, fit, counting.steps ?? DEFAULT_STEP_BUDGET),
+      gold: { ...gold, chosen: fit.chosen },
+      callPrecision,
+      marks,
+      reference: fit,
+    };
+  }
   return {
-    success: answerMatches(query.answer, answer),
+    success: answerMatches(query.answer, answer, query.goal),
     finished,
     answer: answer ?? null,
     calls: traces.length,
@@ -147,6 +197,7 @@ export function scoreEpisode(trajectory: Trajectory, query: QueryRecord, environ
       IFN: ratio(counts.IFN),
     },
     gold,
+    callPrecision,
     marks,
   };
 }

@@ -27,6 +27,10 @@ export const AUGMENTATIONS = [
 ] as const;
 export type Augmentation = (typeof AUGMENTATIONS)[number];
 
+/** The paper's three kinds of irrelevance variant (its Table 7 prompt). */
+export const IRRELEVANCE_KINDS = ['unrelated-request', 'unexpressible-constraint', 'mismatched-parameter'] as const;
+export type IrrelevanceKind = (typeof IRRELEVANCE_KINDS)[number];
+
 /** Which queries a run plays: the paper's main set, the irrelevance variants, or both. */
 export const QUERY_SETS = ['main', 'irrelevance', 'all'] as const;
 export type QuerySet = (typeof QUERY_SETS)[number];
