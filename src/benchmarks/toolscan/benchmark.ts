@@ -9,7 +9,7 @@ import { queryFileJsonSchema } from './cases.js';
 import { loadToolscanQueries, type ToolscanCase } from './load-cases.js';
 import { querySetFrom, settingsFrom } from './options.js';
 import { oracleAgent, sprayAgent, toolscanReference, unhelpfulAgent } from './oracle.js';
-import { finishTool, playToolscanEpisode } from './play.js';
+import { finishTool, playToolscanEpisode, rescoreToolscanEpisode } from './play.js';
 import { proveQuery } from './prove.js';
 import { loadToolscanRecordSchema, toolscanReader } from './reader.js';
 import type { ToolscanRecord } from './record.js';
@@ -42,6 +42,7 @@ export const toolscanBenchmark: Benchmark<ToolscanCase, ToolscanRecord> = {
   },
 
   play: playToolscanEpisode,
+  rescore: rescoreToolscanEpisode,
 
   tools: () => [...TOOLSCAN_ENVIRONMENTS.flatMap((environment) => environment.tools), finishTool],
   caseFileSchema: queryFileJsonSchema,

@@ -45,7 +45,7 @@ export const TOOLSCAN_OPTIONS: readonly BenchmarkOption[] = [
     flag: 'toolscan-reference',
     description:
       'Count as the reference code does ("on"): pattern scores over the step budget, repeats of executed calls only, IAV without assignment, success on any finish. Default "off" (the paper\'s reading).',
-    commands: ['run', 'validate'],
+    commands: ['run', 'validate', 'rescore'],
     type: 'string',
     choices: ['on', 'off'],
     default: 'off',

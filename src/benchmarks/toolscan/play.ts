@@ -15,6 +15,7 @@ import type {
   EpisodeInput,
   EpisodeResult,
   Message,
+  RescoreInput,
   ToolCall,
   Trajectory,
   Turn,
@@ -242,12 +243,36 @@ export async function playToolscanEpisode(input: EpisodeInput<ToolscanCase>): Pr
     signal: input.signal,
     ...(input.limits.maxMessages === undefined ? {} : { maxMessages: input.limits.maxMessages }),
   });
+  return scoredEpisode(input.case, settings, played);
+}
+
+/**
+ * The benchmark's `rescore`: the stored trajectory counted again under the options' settings (the
+ * reference's counting or the default; what is played — feedback, output format, steps — stays as stored).
+ */
+export async function rescoreToolscanEpisode(
+  input: RescoreInput<ToolscanCase, ToolscanRecord>,
+): Promise<EpisodeResult<ToolscanRecord>> {
+  const { trajectory, budgetExhausted, callsNotRun } = input.record;
+  return scoredEpisode(input.case, settingsFrom(input.options), {
+    trajectory,
+    budgetExhausted,
+    notRun: callsNotRun ?? [],
+  });
+}
+
+/** A played query scored into its metrics and record. */
+function scoredEpisode(
+  item: ToolscanCase,
+  settings: ToolscanSettings,
+  played: PlayedEpisode,
+): EpisodeResult<ToolscanRecord> {
   const { trajectory } = played;
-  const score = scoreEpisode(trajectory, input.case.query, input.case.environment, settings);
+  const score = scoreEpisode(trajectory, item.query, item.environment, settings);
   const record: ToolscanRecord = {
     formatVersion: TOOLSCAN_RECORD_VERSION,
-    queryId: input.case.id,
-    environment: input.case.environment,
+    queryId: item.id,
+    environment: item.environment,
     settings,
     budgetExhausted: played.budgetExhausted,
     callsNotRun: played.notRun,
@@ -255,7 +280,7 @@ export async function playToolscanEpisode(input: EpisodeInput<ToolscanCase>): Pr
     score,
   };
   if (trajectory.termination.type === 'infrastructure-failure') {
-    return { status: 'failed', error: trajectory.termination.message, metrics: {}, labels: input.case.labels, record };
+    return { status: 'failed', error: trajectory.termination.message, metrics: {}, labels: item.labels, record };
   }
   return {
     status: 'scored',
@@ -267,7 +292,7 @@ export async function playToolscanEpisode(input: EpisodeInput<ToolscanCase>): Pr
       calls: score.calls,
       steps: stepsTaken(trajectory.messages),
     },
-    labels: input.case.labels,
+    labels: item.labels,
     record,
   };
 }
