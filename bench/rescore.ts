@@ -61,10 +61,6 @@ for (const plan of PLANS) {
     const label = Object.entries(options)
       .map(([flag, value]) => `--${flag} ${value}`)
       .join(' ');
-    const requests = again.value.benchmarks[plan.benchmark]?.episodes.reduce(
-      (total, episode) => total + episode.requests,
-      0,
-    );
     console.log(
       `${plan.benchmark.padEnd(9)}  ${String(episodes).padStart(8)}  ${played.cpu.toFixed(2).padStart(10)}  ${label.padEnd(42)} ${again.cpu.toFixed(2).padStart(6)}  ${(again.cpu / played.cpu).toFixed(3)}`,
     );
