@@ -32,8 +32,19 @@ export function parsePythonJson(text: string): PyValue {
   return reader.document();
 }
 
+/** Characters a JSON string holds as they are: anything but a quote, a backslash or a control character. */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what a JSON string may not hold raw.
+const PLAIN_RUN = /[^"\\\u0000-\u001f]+/y;
+
+/**
+ * How deep arrays and objects may nest: CPython's decoder stops at its recursion limit (1,000 by default)
+ * with a RecursionError; this reader stops there too, with an error instead of exhausting the stack.
+ */
+export const MAX_JSON_DEPTH = 1000;
+
 class JsonReader {
   private position = 0;
+  private depth = 0;
 
   constructor(private readonly text: string) {}
 
@@ -51,8 +62,14 @@ class JsonReader {
 
   private value(): PyValue {
     const character = this.text[this.position];
-    if (character === '{') return this.object();
-    if (character === '[') return this.array();
+    if (character === '{' || character === '[') {
+      if (++this.depth > MAX_JSON_DEPTH) {
+        throw new JsonSyntaxError(`nested deeper than ${MAX_JSON_DEPTH} levels`, this.position);
+      }
+      const value = character === '{' ? this.object() : this.array();
+      this.depth--;
+      return value;
+    }
     if (character === '"') return this.string();
     for (const [word, value] of [
       ['true', true],
@@ -128,6 +145,14 @@ class JsonReader {
     this.position++;
     let value = '';
     while (true) {
+      // A run of plain characters is taken in one slice (one character at a time, a 60 MB string cost
+      // gigabytes of intermediate strings).
+      PLAIN_RUN.lastIndex = this.position;
+      const run = PLAIN_RUN.exec(this.text);
+      if (run && run[0].length > 0) {
+        value += run[0];
+        this.position += run[0].length;
+      }
       const character = this.text[this.position];
       if (character === undefined) throw new JsonSyntaxError('unterminated string', start);
       if (character === '"') {
@@ -135,11 +160,6 @@ class JsonReader {
         return value;
       }
       if (character.charCodeAt(0) < 0x20) throw new JsonSyntaxError('invalid control character', this.position);
-      if (character !== '\\') {
-        value += character;
-        this.position++;
-        continue;
-      }
       const escaped = this.text[this.position + 1] ?? '';
       if (escaped === 'u') {
         const digits = this.text.slice(this.position + 2, this.position + 6);

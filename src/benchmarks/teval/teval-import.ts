@@ -159,6 +159,9 @@ function readSample(subset: TevalSubset, fileFormat: TevalFormat | undefined, sa
   };
 }
 
+/** The longest prompt message an item may have: T-Eval's are a few thousand characters. */
+export const MAX_PROMPT_MESSAGE_CHARS = 1_000_000;
+
 function readPrompt(value: PyValue | undefined): TevalPromptMessage[] | string {
   if (!isList(value) || value.length === 0) return 'origin_prompt must be a non-empty list of {role, content} messages';
   const messages: TevalPromptMessage[] = [];
@@ -169,6 +172,9 @@ function readPrompt(value: PyValue | undefined): TevalPromptMessage[] | string {
       return `origin_prompt[${index}].role must be system, user, assistant or function`;
     }
     if (typeof content !== 'string') return `origin_prompt[${index}].content must be a string`;
+    if (content.length > MAX_PROMPT_MESSAGE_CHARS) {
+      return `origin_prompt[${index}].content is ${(content.length / 1e6).toFixed(1)} million characters, over the limit of ${MAX_PROMPT_MESSAGE_CHARS / 1e6} million (T-Eval's are a few thousand)`;
+    }
     messages.push({ role: role as TevalPromptMessage['role'], content });
   }
   return messages;
