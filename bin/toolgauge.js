@@ -17,5 +17,12 @@ if (major < 22 || (major === 22 && minor < 12)) {
 module.enableCompileCache?.();
 // Each command loads what it uses (so `--help` or `list runs` start at once): benchmarks included.
 globalThis[Symbol.for('toolgauge.lazyBenchmarks')] = true;
-const { runCommandLine } = await import('../dist/cli/command-line.js');
+// A checkout is built by `npm run build` (a package comes built: `prepack` builds it).
+const entry = new URL('../dist/cli/command-line.js', import.meta.url);
+const { existsSync } = await import('node:fs');
+if (!existsSync(entry)) {
+  process.stderr.write('toolgauge is not built: run `npm run build` in its folder, then the command again.\n');
+  process.exit(1);
+}
+const { runCommandLine } = await import(entry.href);
 await runCommandLine(process.argv);
