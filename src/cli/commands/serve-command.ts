@@ -10,7 +10,11 @@ export function registerServe(program: Command): void {
     .option('--benchmark <ids...>', 'the benchmarks to play (default: every one with a reference model)')
     .option('--port <n>', 'port to listen on (0: any free port)', '8080')
     .option('--host <host>', 'address to listen on', '127.0.0.1')
-    .option('--scenarios <paths...>', 'scenario files or folders (default: the built-in corpus)')
+    .option(
+      '--data <paths...>',
+      "case files or folders of the benchmark served (with one --benchmark, or alone the default one's; default: the built-in cases)",
+    )
+    .option('--scenarios <paths...>', 'same as --data (the sandbox calls its cases scenarios)')
     .option('--latency-ms <n>', 'delay every reply by this much')
     .option('--fault-rate <share>', 'share of requests that fail on purpose, 0 to 1')
     .option('--fault-kinds <list>', 'comma-separated: 429,500,slow,drop,malformed (default: all)')
@@ -26,12 +30,25 @@ export function registerServe(program: Command): void {
       await loadAllBenchmarks();
       const server = await startReferenceServer(parseServeOptions(flags));
       for (const problem of server.problems) process.stderr.write(`skipped: ${problem}\n`);
+      const counts = () =>
+        server.benchmarks
+          .map((entry) => `${entry.id}: ${entry.loading ? 'loading its cases…' : `${entry.caseCount} cases`}`)
+          .join(', ');
       process.stdout.write(
-        `reference model on ${server.url} (${server.benchmarks.map((entry) => `${entry.id}: ${entry.caseCount} cases`).join(', ')}; ${server.scenarioCount} scenarios, ${server.caseCount} cases)\n` +
+        `reference model on ${server.url} (${counts()})\n` +
           `  OpenAI-compatible: --agent openai-compatible:reference --base-url ${server.url}/v1\n` +
+          `  prompt mode:       --agent prompt:openai-compatible:reference --base-url ${server.url}/v1\n` +
           `  Anthropic:         --agent anthropic:reference --base-url ${server.url}/v1  (with ANTHROPIC_API_KEY set to anything)\n` +
-          `  stats:             GET ${server.url}/__stats\n`,
+          `  models:            GET ${server.url}/v1/models    stats: GET ${server.url}/__stats\n`,
       );
+      // Benchmarks that load their cases on first use start now, in the background, and say when they are done.
+      const before = new Set(server.problems);
+      if (server.benchmarks.some((entry) => entry.loading)) {
+        void server.ready().then(() => {
+          for (const problem of server.problems) if (!before.has(problem)) process.stderr.write(`note: ${problem}\n`);
+          process.stdout.write(`all cases loaded (${counts()})\n`);
+        });
+      }
       const stop = async () => {
         await server.close();
         process.exit(0);
