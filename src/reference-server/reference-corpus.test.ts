@@ -57,9 +57,11 @@ let server: ReferenceServer;
 let store: RunStore;
 const loadedCases = new Map<string, LoadedCases<BenchmarkCase>>();
 let runs = 0;
+let beforeReady: ReferenceServer['benchmarks'] = [];
 
 beforeAll(async () => {
   server = await startReferenceServer();
+  beforeReady = server.benchmarks;
   await server.ready();
   store = await RunStore.open(':memory:');
 }, 120_000);
@@ -150,6 +152,19 @@ describe('the reference server plays every built-in corpus as the oracle does', 
     for (const entry of server.benchmarks) {
       expect(entry.loading, entry.id).toBe(false);
       expect(entry.caseCount, entry.id).toBeGreaterThan(0);
+    }
+    // T-Eval derives its items on first use: until then it says so rather than "0 cases" (issue 27).
+    expect(beforeReady.find((entry) => entry.id === 'teval')).toEqual({ id: 'teval', caseCount: 0, loading: true });
+  });
+
+  it('names the cases no model can play as the oracle does, each with its reason', () => {
+    // Derived T-Eval review items whose prompts coincide but whose gold answers differ (see docs/teval.md).
+    const named = Object.entries(server.indistinguishable);
+    expect(named.map(([id]) => id)).toEqual(['teval']);
+    for (const [, ids] of named) {
+      for (const id of ids) {
+        expect(server.problems.some((problem) => problem.includes(`item ${id} has the same prompt as`))).toBe(true);
+      }
     }
   });
 
