@@ -20,7 +20,8 @@ interface OracleEntry {
 
 /**
  * The reference model of a benchmark that has `reference` and an `oracle` agent: a request is matched to
- * a case by its first user message (the case's, as `reference` gives it) and the tools it offers; the
+ * a case by its first user message (the case's, as `reference` gives it) and the tools it offers (the same
+ * as the default options show, or failing that a part of them, as options that offer fewer tools do); the
  * oracle is then asked for its turn given the request's conversation, read back into bus messages. It
  * plays the agent only (a benchmark that needs a simulated user brings its own `referencePlayer`).
  */
@@ -34,15 +35,18 @@ export async function oraclePlayer(
   const sources = request.sources?.length ? request.sources : [undefined];
   const byOpening = new Map<string, OracleEntry[]>();
   const problems: string[] = [];
+  const seen = new Set<string>();
   let caseCount = 0;
-  for (const source of sources) {
-    const loaded = await benchmark.loadCases({ ...(source ? { source } : {}), options: request.options });
+  for (const { source, options } of caseSets(benchmark, sources, request.options)) {
+    const loaded = await benchmark.loadCases({ ...(source ? { source } : {}), options });
     problems.push(
       ...loaded.problems.map(
         (problem) => `${problem.file}${problem.field ? ` at ${problem.field}` : ''}: ${problem.message}`,
       ),
     );
     for (const benchmarkCase of loaded.cases) {
+      if (seen.has(`${source} ${benchmarkCase.id}`)) continue;
+      seen.add(`${source} ${benchmarkCase.id}`);
       const shown = reference(benchmarkCase, request.options);
       const opening = shown.prefix.find((message) => message.role === 'user');
       if (opening?.role !== 'user') {
@@ -70,15 +74,45 @@ export async function oraclePlayer(
       const candidates = byOpening.get(normalizeText(first.text));
       if (!candidates) return { unmatched: `the first user message is the question of no ${benchmark.id} case` };
       const shown = toolFingerprint(wireRequest.tools);
+      const offered = wireRequest.tools.map((tool) => tool.name);
       const found =
         candidates.find((entry) => entry.fingerprint.exact === shown.exact) ??
-        candidates.find((entry) => entry.fingerprint.loose === shown.loose);
+        candidates.find((entry) => entry.fingerprint.loose === shown.loose) ??
+        // Options that offer fewer tools or less documentation than the default (e.g. only the tools the
+        // gold calls, or no descriptions): a case whose default offer holds every tool offered.
+        // A request offering no tools is not one of these (another benchmark may ask the same question).
+        (offered.length === 0
+          ? undefined
+          : candidates.find((entry) => offered.every((name) => entry.tools.some((tool) => tool.name === name))));
       if (!found) return { unmatched: `the tools offered match none of the ${benchmark.id} cases with that question` };
       const agent = oracle.create(found.benchmarkCase, request.options);
       const turn = await agent.respond({ messages: busMessages(wireRequest), tools: wireRequest.tools });
       return { role: 'agent', turn, caseId: found.benchmarkCase.id };
     },
   };
+}
+
+/**
+ * Every source under the default options, and again under each choice of the options that choose which
+ * cases there are (those `list cases` takes, e.g. a query set), so a run with any of them is served.
+ */
+function caseSets(
+  benchmark: AnyBenchmark,
+  sources: readonly (string | undefined)[],
+  defaults: BenchmarkOptionValues,
+): { readonly source: string | undefined; readonly options: BenchmarkOptionValues }[] {
+  const choosing = benchmark.options.filter(
+    (option) => option.commands.includes('list') && option.type === 'string' && option.choices,
+  );
+  const variants: BenchmarkOptionValues[] = [
+    defaults,
+    ...choosing.flatMap((option) =>
+      (option.choices ?? [])
+        .filter((choice) => choice !== option.default)
+        .map((choice) => ({ ...defaults, [option.flag]: choice })),
+    ),
+  ];
+  return sources.flatMap((source) => variants.map((options) => ({ source, options })));
 }
 
 /** A request's conversation as the agent sees it on the bus (one message per text, call and result). */

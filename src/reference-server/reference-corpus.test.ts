@@ -1,11 +1,12 @@
 /**
  * Every built-in corpus played through the reference server over real HTTP, in each mode a user can
  * choose — native tool calls (`openai-compatible:reference`) and prompt mode
- * (`prompt:openai-compatible:reference`, and for ToolScan both of its prompt-mode output formats) — by
+ * (`prompt:openai-compatible:reference`, and for ToolScan both of its prompt-mode output formats), and
+ * options that change what the agent is shown (ToolTalk's smaller tool offers, ToolScan's query sets) — by
  * the library's run path (`runBenchmark`, the same as `evaluate` and `toolgauge run`), and compared with
  * the oracle run case by case: every case must score exactly what the oracle scores.
  *
- * ToolTalk and ToolScan are played whole. ToolSandbox (3,159 cases) and T-Eval (8,288 items) are sampled
+ * ToolTalk and ToolScan (both query sets) are played whole. ToolSandbox (3,159 cases) and T-Eval (8,288 items) are sampled
  * (every 9th sandbox case, every 20th T-Eval item, plus cases that once went wrong) to keep this file
  * near a minute on a shared machine; the server always loads the whole corpus, so a case is still told
  * apart from all the others. `TOOLGAUGE_FULL_CORPUS=1` plays them whole (several minutes).
@@ -44,9 +45,12 @@ const MODES: readonly {
 }[] = [
   { benchmark: 'tooltalk', agent: NATIVE },
   { benchmark: 'tooltalk', agent: PROMPT },
-  { benchmark: 'toolscan', agent: NATIVE },
-  { benchmark: 'toolscan', agent: PROMPT, options: { 'toolscan-output': 'json' } },
-  { benchmark: 'toolscan', agent: PROMPT, options: { 'toolscan-output': 'text' } },
+  // Fewer tools, no documentation: the server serves these offers too.
+  { benchmark: 'tooltalk', agent: NATIVE, options: { 'tooltalk-tools': 'exact', 'tooltalk-no-docs': true } },
+  // Both query sets (the main 150 and the irrelevance variants), in each output format.
+  { benchmark: 'toolscan', agent: NATIVE, options: { 'toolscan-set': 'all' } },
+  { benchmark: 'toolscan', agent: PROMPT, options: { 'toolscan-set': 'all', 'toolscan-output': 'json' } },
+  { benchmark: 'toolscan', agent: PROMPT, options: { 'toolscan-set': 'all', 'toolscan-output': 'text' } },
   { benchmark: 'sandbox', agent: NATIVE },
   { benchmark: 'sandbox', agent: PROMPT },
   { benchmark: 'teval', agent: NATIVE },
@@ -75,10 +79,11 @@ function optionsOf(benchmark: AnyBenchmark, given: BenchmarkOptionValues = {}): 
 }
 
 /** The cases played: the whole corpus, or a sample of it (the same for every mode). */
-async function casesOf(benchmark: AnyBenchmark): Promise<LoadedCases<BenchmarkCase>> {
-  const known = loadedCases.get(benchmark.id);
+async function casesOf(benchmark: AnyBenchmark, options: BenchmarkOptionValues): Promise<LoadedCases<BenchmarkCase>> {
+  const key = `${benchmark.id} ${JSON.stringify(options)}`;
+  const known = loadedCases.get(key);
   if (known) return known;
-  const loaded = await benchmark.loadCases({ options: optionsOf(benchmark) });
+  const loaded = await benchmark.loadCases({ options });
   expect(loaded.problems).toEqual([]);
   const sampling = FULL ? undefined : SAMPLING[benchmark.id];
   const cases = sampling
@@ -86,7 +91,7 @@ async function casesOf(benchmark: AnyBenchmark): Promise<LoadedCases<BenchmarkCa
     : loaded.cases;
   for (const id of sampling?.always ?? []) expect(cases.map((item) => item.id)).toContain(id);
   const chosen = { ...loaded, cases };
-  loadedCases.set(benchmark.id, chosen);
+  loadedCases.set(key, chosen);
   return chosen;
 }
 
@@ -105,7 +110,7 @@ async function play(
     runId,
     store,
     settings: { benchmark: benchmark.id, agent, ...options },
-    loaded: await casesOf(benchmark),
+    loaded: await casesOf(benchmark, options),
     options,
     trials: 1,
     participants: {
