@@ -29,7 +29,14 @@ export function registerServe(program: Command): void {
       ]);
       await loadAllBenchmarks();
       const server = await startReferenceServer(parseServeOptions(flags));
-      for (const problem of server.problems) process.stderr.write(`skipped: ${problem}\n`);
+      // Cases the server cannot tell apart are served (as the first of them), not skipped.
+      const report = (problem: string) => {
+        const served = Object.values(server.indistinguishable)
+          .flat()
+          .some((id) => problem.includes(id));
+        process.stderr.write(`${served ? 'note' : 'skipped'}: ${problem}\n`);
+      };
+      for (const problem of server.problems) report(problem);
       const counts = () =>
         server.benchmarks
           .map((entry) => `${entry.id}: ${entry.loading ? 'loading its cases…' : `${entry.caseCount} cases`}`)
@@ -45,7 +52,7 @@ export function registerServe(program: Command): void {
       const before = new Set(server.problems);
       if (server.benchmarks.some((entry) => entry.loading)) {
         void server.ready().then(() => {
-          for (const problem of server.problems) if (!before.has(problem)) process.stderr.write(`note: ${problem}\n`);
+          for (const problem of server.problems) if (!before.has(problem)) report(problem);
           process.stdout.write(`all cases loaded (${counts()})\n`);
         });
       }
