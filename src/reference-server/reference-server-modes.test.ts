@@ -1,6 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadAllBenchmarks } from '../benchmarks/registry.js';
+import { evaluate } from '../library/evaluate.js';
 import { toPromptModeConversation } from '../models/index.js';
 import type { ModelMessage, ReferenceMessage, ReferenceRequest, ToolSchema } from '../spec/index.js';
 import { type ReferenceServer, startReferenceServer } from './index.js';
@@ -152,5 +153,37 @@ describe('reference server model listing', () => {
     await expect(startReferenceServer({ data: [example], benchmarks: ['sandbox', 'toolscan'] })).rejects.toThrow(
       /case files \(data\) belong to one benchmark, yet 2 are chosen/,
     );
+  });
+});
+
+describe('prompt mode over the Anthropic format, as the agent and as the user', () => {
+  const scenario = fileURLToPath(
+    new URL('../../data/sandbox/scenarios/time/time-vague-reminder-asks-text-and-time.yaml', import.meta.url),
+  );
+  let server: ReferenceServer;
+  beforeAll(async () => {
+    server = await startReferenceServer({ data: [scenario] });
+  });
+  afterAll(() => server.close());
+
+  it('plays a multi-turn scenario perfectly with both roles served in prompt mode', async () => {
+    process.env.ANTHROPIC_API_KEY ??= 'anything';
+    const report = await evaluate({
+      benchmark: 'sandbox',
+      agent: 'prompt:anthropic:reference',
+      user: 'prompt:openai-compatible:reference',
+      data: scenario,
+      cases: '*/distraction-0',
+      baseUrl: `${server.url}/v1`,
+    });
+    const episodes = Object.values(report.benchmarks).flatMap((benchmark) => benchmark.episodes);
+    expect(episodes.map((episode) => [episode.caseId, episode.status, episode.score])).toEqual([
+      ['time-vague-reminder-asks-text-and-time/distraction-0', 'scored', 1],
+      ['time-vague-reminder-asks-text-and-time~1/distraction-0', 'scored', 1],
+    ]);
+    const stats = server.stats();
+    expect(stats.byPath['/v1/messages']).toBeGreaterThan(0);
+    expect(stats.byRole.user).toBeGreaterThan(0);
+    expect(stats.unmatched).toBe(0);
   });
 });
