@@ -5,7 +5,7 @@ export function registerServe(program: Command): void {
   program
     .command('serve-reference')
     .description(
-      "serve a local model that plays the benchmarks' gold solutions (as the agent) and ToolSandbox's scripted replies (as the user) over the OpenAI and Anthropic wire formats",
+      "serve a local model that plays the benchmarks' gold solutions (as the agent) and ToolSandbox's scripted replies (as the user) over the OpenAI and Anthropic wire formats, to native and prompt-mode (prompt:<spec>) clients",
     )
     .option('--benchmark <ids...>', 'the benchmarks to play (default: every one with a reference model)')
     .option('--port <n>', 'port to listen on (0: any free port)', '8080')
