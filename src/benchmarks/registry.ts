@@ -39,6 +39,12 @@ export const LAZY_BENCHMARKS = Symbol.for('toolgauge.lazyBenchmarks');
  */
 const TEST_BENCHMARK_IDS: readonly string[] = process.env.TOOLGAUGE_TEST_BENCHMARKS === '1' ? ['example'] : [];
 
+/**
+ * The benchmark a command plays when none is named: the one a reference server given case files alone
+ * (`serve-reference --data`) serves them as.
+ */
+export const DEFAULT_BENCHMARK = 'sandbox';
+
 /** How each benchmark's module is imported, by id (every benchmark, test ones included). */
 export const BENCHMARK_MODULES: Readonly<Record<string, () => Promise<AnyBenchmark>>> = {
   sandbox: async () => (await import('./sandbox/index.js')).sandboxBenchmark,

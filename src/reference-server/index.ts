@@ -1,6 +1,7 @@
 /**
  * The reference model server: a fake LLM over real HTTP that plays the gold solutions of the registered
- * benchmarks (ToolSandbox also as the user, with scripted replies), with optional seeded faults.
+ * benchmarks (ToolSandbox also as the user, with scripted replies) to native and prompt-mode clients, with
+ * optional seeded faults.
  */
 
 export { REFERENCE_CLOSING } from '../agents/index.js';

@@ -1,5 +1,4 @@
-import { normalizeText, parseToolResult, systemText } from '../agents/index.js';
-import { OBSERVATION_PREFIX, parsePromptModeReply, renderCalls } from '../models/index.js';
+import { normalizeText, parseToolResult } from '../agents/index.js';
 import type {
   AnyBenchmark,
   BenchmarkCase,
@@ -21,7 +20,8 @@ interface OracleEntry {
 
 /**
  * The reference model of a benchmark that has `reference` and an `oracle` agent: a request is matched to
- * a case by its first user message (the case's, as `reference` gives it) and the tools it offers; the
+ * a case by its first user message (the case's, as `reference` gives it) and the tools it offers (the same
+ * as the default options show, or failing that a part of them, as options that offer fewer tools do); the
  * oracle is then asked for its turn given the request's conversation, read back into bus messages. It
  * plays the agent only (a benchmark that needs a simulated user brings its own `referencePlayer`).
  */
@@ -35,15 +35,18 @@ export async function oraclePlayer(
   const sources = request.sources?.length ? request.sources : [undefined];
   const byOpening = new Map<string, OracleEntry[]>();
   const problems: string[] = [];
+  const seen = new Set<string>();
   let caseCount = 0;
-  for (const source of sources) {
-    const loaded = await benchmark.loadCases({ ...(source ? { source } : {}), options: request.options });
+  for (const { source, options } of caseSets(benchmark, sources, request.options)) {
+    const loaded = await benchmark.loadCases({ ...(source ? { source } : {}), options });
     problems.push(
       ...loaded.problems.map(
         (problem) => `${problem.file}${problem.field ? ` at ${problem.field}` : ''}: ${problem.message}`,
       ),
     );
     for (const benchmarkCase of loaded.cases) {
+      if (seen.has(`${source} ${benchmarkCase.id}`)) continue;
+      seen.add(`${source} ${benchmarkCase.id}`);
       const shown = reference(benchmarkCase, request.options);
       const opening = shown.prefix.find((message) => message.role === 'user');
       if (opening?.role !== 'user') {
@@ -70,70 +73,46 @@ export async function oraclePlayer(
       if (first?.role !== 'user') return { unmatched: `no ${benchmark.id} case: the conversation has no user message` };
       const candidates = byOpening.get(normalizeText(first.text));
       if (!candidates) return { unmatched: `the first user message is the question of no ${benchmark.id} case` };
-      const system = systemText(wireRequest.messages);
-      const promptMode = wireRequest.tools.length === 0 && system.includes(PROMPT_MODE_MARK);
       const shown = toolFingerprint(wireRequest.tools);
-      const found = promptMode
-        ? candidates.find((entry) => entry.tools.every((tool) => system.includes(`### ${tool.name}\n`)))
-        : (candidates.find((entry) => entry.fingerprint.exact === shown.exact) ??
-          candidates.find((entry) => entry.fingerprint.loose === shown.loose));
+      const offered = wireRequest.tools.map((tool) => tool.name);
+      const found =
+        candidates.find((entry) => entry.fingerprint.exact === shown.exact) ??
+        candidates.find((entry) => entry.fingerprint.loose === shown.loose) ??
+        // Options that offer fewer tools or less documentation than the default (e.g. only the tools the
+        // gold calls, or no descriptions): a case whose default offer holds every tool offered.
+        // A request offering no tools is not one of these (another benchmark may ask the same question).
+        (offered.length === 0
+          ? undefined
+          : candidates.find((entry) => offered.every((name) => entry.tools.some((tool) => tool.name === name))));
       if (!found) return { unmatched: `the tools offered match none of the ${benchmark.id} cases with that question` };
       const agent = oracle.create(found.benchmarkCase, request.options);
-      const toolNames = found.tools.map((tool) => tool.name);
-      const turn = await agent.respond({
-        messages: promptMode ? busMessages(promptModeConversation(wireRequest, toolNames)) : busMessages(wireRequest),
-        tools: promptMode ? found.tools : wireRequest.tools,
-      });
-      // A prompt-mode client reads calls from the reply's text, in the format its instructions asked for.
-      const answered =
-        promptMode && turn.type === 'tool-calls' ? { type: 'text' as const, text: renderCalls(turn.calls) } : turn;
-      return { role: 'agent', turn: answered, caseId: found.benchmarkCase.id };
+      const turn = await agent.respond({ messages: busMessages(wireRequest), tools: wireRequest.tools });
+      return { role: 'agent', turn, caseId: found.benchmarkCase.id };
     },
   };
 }
 
-/** What toolgauge's prompt mode writes into the system prompt (its tools are described there, not sent). */
-const PROMPT_MODE_MARK = '# How to call a tool';
-
-const OBSERVATION = new RegExp(
-  `^${OBSERVATION_PREFIX} \\((.*?), call (.*?), (?:result|the call failed)\\):\\n([\\s\\S]*)$`,
-);
-
 /**
- * A prompt-mode conversation read back into native form: calls written in the assistant's text become
- * calls, `Observation (…)` user turns become tool results.
+ * Every source under the default options, and again under each choice of the options that choose which
+ * cases there are (those `list cases` takes, e.g. a query set), so a run with any of them is served.
  */
-export function promptModeConversation(request: ReferenceRequest, toolNames: readonly string[]): ReferenceRequest {
-  let turn = 0;
-  const messages = request.messages.map((message) => {
-    if (message.role === 'assistant' && message.calls.length === 0) {
-      const reply = parsePromptModeReply(message.text, toolNames);
-      turn += 1;
-      return {
-        role: 'assistant' as const,
-        text: reply.text,
-        calls: reply.calls.map((call, index) => ({
-          id: `prompt-${turn}-${index}`,
-          name: call.name,
-          arguments: call.arguments,
-        })),
-      };
-    }
-    const observation = message.role === 'user' ? OBSERVATION.exec(message.text) : null;
-    if (observation) return { role: 'tool' as const, callId: observation[2] ?? '', text: observation[3] ?? '' };
-    return message;
-  });
-  // A call takes the id its observation names (the client made it up), so results find their calls.
-  const withIds = messages.map((message, position) => {
-    if (message.role !== 'assistant' || message.calls.length === 0) return message;
-    const following = messages.slice(position + 1);
-    const end = following.findIndex((next) => next.role !== 'tool');
-    const results = (end < 0 ? following : following.slice(0, end)).flatMap((next) =>
-      next.role === 'tool' ? [next.callId] : [],
-    );
-    return { ...message, calls: message.calls.map((call, index) => ({ ...call, id: results[index] ?? call.id })) };
-  });
-  return { ...request, messages: withIds };
+function caseSets(
+  benchmark: AnyBenchmark,
+  sources: readonly (string | undefined)[],
+  defaults: BenchmarkOptionValues,
+): { readonly source: string | undefined; readonly options: BenchmarkOptionValues }[] {
+  const choosing = benchmark.options.filter(
+    (option) => option.commands.includes('list') && option.type === 'string' && option.choices,
+  );
+  const variants: BenchmarkOptionValues[] = [
+    defaults,
+    ...choosing.flatMap((option) =>
+      (option.choices ?? [])
+        .filter((choice) => choice !== option.default)
+        .map((choice) => ({ ...defaults, [option.flag]: choice })),
+    ),
+  ];
+  return sources.flatMap((source) => variants.map((options) => ({ source, options })));
 }
 
 /** A request's conversation as the agent sees it on the bus (one message per text, call and result). */

@@ -1,7 +1,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { allBenchmarks, getBenchmark } from '../benchmarks/registry.js';
+import { allBenchmarks, DEFAULT_BENCHMARK, getBenchmark } from '../benchmarks/registry.js';
 import {
   type AnyBenchmark,
   CONNECTION_CHECK_PROMPT,
@@ -11,8 +11,10 @@ import {
 } from '../spec/index.js';
 import { anthropicWire } from './anthropic-wire.js';
 import { type FaultOptions, FaultPlan } from './fault-plan.js';
+import { modelListing } from './model-list.js';
 import { openAiWire } from './openai-wire.js';
 import { oraclePlayer } from './oracle-player.js';
+import { promptModeTurn, readPromptModeRequest } from './prompt-mode-request.js';
 import { type ServerStats, StatsCounter } from './server-stats.js';
 import { estimateTokens, type WireErrorKind, type WireFormat, WireRequestError } from './wire-conversation.js';
 
@@ -22,13 +24,18 @@ export interface ReferenceServerOptions {
   /** Default 127.0.0.1. */
   readonly host?: string;
   /**
-   * The benchmarks to play (default: every registered one that has a reference model; only ToolSandbox when
-   * `scenarios` is given).
+   * The benchmarks to play (default: every registered one that has a reference model; only the default
+   * benchmark, see `DEFAULT_BENCHMARK`, when `data` is given).
    */
   readonly benchmarks?: readonly string[];
   /** Case files and folders per benchmark id; a benchmark without an entry plays its built-in cases. */
   readonly sources?: Readonly<Record<string, readonly string[]>>;
-  /** ToolSandbox scenario files and folders (the same as `sources.sandbox`); alone, they make a sandbox-only server. */
+  /**
+   * Case files and folders of the one benchmark served: the one `benchmarks` names, or alone the default
+   * benchmark (ToolSandbox, whose cases are scenarios).
+   */
+  readonly data?: readonly string[];
+  /** The same as `data` (the sandbox calls its cases scenarios). */
   readonly scenarios?: readonly string[];
   readonly faults?: FaultOptions;
   /** Delay before every reply, in milliseconds (for throughput benchmarks). */
@@ -37,7 +44,8 @@ export interface ReferenceServerOptions {
   readonly seed?: string;
   /**
    * Index every case's tools before listening (about 5 ms a case) instead of on the first request
-   * for each opening line; `problems` then also lists cases whose tools cannot be built.
+   * for each opening line, and load the cases of benchmarks that load them on first use; `problems`
+   * then also lists cases whose tools cannot be built.
    */
   readonly warm?: boolean;
 }
@@ -46,13 +54,23 @@ export interface ReferenceServer {
   /** e.g. `http://127.0.0.1:43117`; point an OpenAI client at `${url}/v1`, an Anthropic one at `${url}/v1`. */
   readonly url: string;
   readonly port: number;
-  /** How many source items (ToolSandbox scenarios, …) and cases were loaded, over all benchmarks. */
+  /** How many source items (scenarios, conversations, …) and cases are loaded, over all benchmarks. */
   readonly scenarioCount: number;
   readonly caseCount: number;
-  /** The benchmarks served, with their case counts. */
-  readonly benchmarks: readonly { readonly id: string; readonly caseCount: number }[];
+  /**
+   * The benchmarks served, with their case counts; `loading` while a benchmark that loads its cases on
+   * first use (T-Eval derives its items) has not finished (its count is then 0: await `ready()`).
+   */
+  readonly benchmarks: readonly { readonly id: string; readonly caseCount: number; readonly loading: boolean }[];
   /** Scenario files left out (and cases whose tools cannot be built), one line each, naming the file and field. */
   readonly problems: readonly string[];
+  /**
+   * Cases no model can play as the oracle does (a request of theirs is another case's, whose gold
+   * differs), by benchmark id; each is named in `problems` too.
+   */
+  readonly indistinguishable: Readonly<Record<string, readonly string[]>>;
+  /** Loads every benchmark's cases now (those that load on first use too); resolves when all counts are final. */
+  ready(): Promise<void>;
   stats(): ServerStats;
   /** Zeroes the counters and restarts the fault sequence (as `POST /__reset` does). */
   reset(): void;
@@ -71,9 +89,11 @@ const MAX_BODY_BYTES = 64 * 1024 * 1024;
 
 /**
  * Starts the reference model server: a fake LLM, over real HTTP (node:http only), that plays every
- * loaded scenario's gold solution as the agent and its scripted replies as the user, in the OpenAI chat
- * completions and Anthropic messages formats, optionally with seeded faults and added latency. Use it
- * to test adapters, retries and runners end to end without a provider: every sandbox score must be 1.
+ * served benchmark's gold solutions as the agent (and, where a benchmark has a simulated user, its
+ * scripted replies as the user), in the OpenAI chat completions and Anthropic messages formats, to a
+ * native tool-calling client or a prompt-mode one (`prompt:<model>`), optionally with seeded faults and
+ * added latency. Use it to test adapters, retries and runners end to end without a provider: every case
+ * must score what the benchmark's oracle scores.
  */
 export async function startReferenceServer(options: ReferenceServerOptions = {}): Promise<ReferenceServer> {
   const latencyMs = options.latencyMs ?? 0;
@@ -82,7 +102,19 @@ export async function startReferenceServer(options: ReferenceServerOptions = {})
   }
   const faults = new FaultPlan(options.faults, options.seed ?? 'toolgauge-reference');
   const players = await referencePlayers(options);
-  if (options.warm) for (const { player } of players) player.warm();
+  const loading = new Set(players.filter(({ player }) => player.ready).map(({ benchmark }) => benchmark.id));
+  const ready = async () => {
+    await Promise.all(
+      players.map(async ({ benchmark, player }) => {
+        await player.ready?.();
+        loading.delete(benchmark.id);
+      }),
+    );
+  };
+  if (options.warm) {
+    for (const { player } of players) player.warm();
+    await ready();
+  }
   const counter = new StatsCounter();
   const closing = new AbortController();
   let replyCount = 0;
@@ -96,10 +128,16 @@ export async function startReferenceServer(options: ReferenceServerOptions = {})
       return sendJson(response, 200, { reset: true });
     }
     counter.request(path);
+    const listing = request.method === 'GET' ? modelListing(path, request) : undefined;
+    if (listing) return sendJson(response, listing.status, listing.body);
     const format = MODEL_ROUTES[path];
     if (!format) {
       const routes = Object.keys(MODEL_ROUTES).join(', ');
-      return sendJson(response, 404, openAiWire.error('not-found', `no route ${path}; POST to one of ${routes}`));
+      return sendJson(
+        response,
+        404,
+        openAiWire.error('not-found', `no route ${path}; POST to one of ${routes}, or GET /v1/models`),
+      );
     }
     if (request.method !== 'POST') {
       return sendJson(response, 405, format.error('invalid-request', `${path} takes POST, not ${request.method}`));
@@ -158,22 +196,34 @@ export async function startReferenceServer(options: ReferenceServerOptions = {})
       );
       return sendJson(response, 200, reply);
     }
-    const answer = await answerFrom(players, wireRequest);
+    // A prompt-mode client describes its tools in the system prompt; every benchmark answers the native form.
+    const promptMode = readPromptModeRequest(wireRequest);
+    if (promptMode && 'reason' in promptMode) {
+      counter.unmatchedRequest();
+      return fail(400, 'invalid-request', `toolgauge reference server: ${promptMode.reason}`);
+    }
+    const answer = await answerFrom(players, promptMode?.native ?? wireRequest);
     if ('unmatched' in answer) {
       counter.unmatchedRequest();
-      return fail(400, 'invalid-request', `toolgauge reference server: unknown conversation: ${answer.unmatched}`);
+      const mode = promptMode ? ' (a prompt-mode request, read back into native form)' : '';
+      return fail(
+        400,
+        'invalid-request',
+        `toolgauge reference server: unknown conversation${mode}: ${answer.unmatched}`,
+      );
     }
     counter.role(answer.role);
-    const malformed = fault === 'malformed' && answer.turn.type === 'tool-calls';
+    const turn = promptMode ? promptModeTurn(answer.turn, promptMode.callFormat) : answer.turn;
+    const malformed = fault === 'malformed' && turn.type === 'tool-calls';
     if (malformed) counter.fault('malformed');
     replyCount += 1;
     const reply = format.reply(
-      { turn: answer.turn, malformed },
+      { turn, malformed },
       {
         id: `ref${String(replyCount).padStart(6, '0')}`,
         model: wireRequest.model,
         inputTokens: estimateTokens(body),
-        outputTokens: estimateTokens(JSON.stringify(answer.turn)),
+        outputTokens: estimateTokens(JSON.stringify(turn)),
       },
     );
     response.setHeader('x-toolgauge-reference', answer.role === 'agent' ? answer.caseId : `user:${answer.caseId}`);
@@ -195,11 +245,29 @@ export async function startReferenceServer(options: ReferenceServerOptions = {})
   return {
     url: `http://${host.includes(':') ? `[${host}]` : host}:${port}`,
     port,
-    scenarioCount: players.reduce((total, { player }) => total + player.itemCount, 0),
-    caseCount: players.reduce((total, { player }) => total + player.caseCount, 0),
-    benchmarks: players.map(({ benchmark, player }) => ({ id: benchmark.id, caseCount: player.caseCount })),
+    get scenarioCount() {
+      return players.reduce((total, { player }) => total + player.itemCount, 0);
+    },
+    get caseCount() {
+      return players.reduce((total, { player }) => total + player.caseCount, 0);
+    },
+    get benchmarks() {
+      return players.map(({ benchmark, player }) => ({
+        id: benchmark.id,
+        caseCount: player.caseCount,
+        loading: loading.has(benchmark.id),
+      }));
+    },
+    ready,
     get problems() {
       return players.flatMap(({ player }) => player.problems);
+    },
+    get indistinguishable() {
+      return Object.fromEntries(
+        players
+          .filter(({ player }) => player.indistinguishable?.length)
+          .map(({ benchmark, player }) => [benchmark.id, player.indistinguishable ?? []]),
+      );
     },
     stats: () => counter.snapshot(),
     reset: () => {
@@ -220,12 +288,17 @@ export async function startReferenceServer(options: ReferenceServerOptions = {})
 async function referencePlayers(
   options: ReferenceServerOptions,
 ): Promise<{ readonly benchmark: AnyBenchmark; readonly player: ReferencePlayer }[]> {
-  // ToolSandbox scenarios given alone mean a ToolSandbox server (as before other benchmarks existed).
-  const chosen =
-    options.benchmarks?.map(getBenchmark) ?? (options.scenarios ? [getBenchmark('sandbox')] : allBenchmarks());
+  // Case files given alone are the default benchmark's (as before other benchmarks existed).
+  const data = options.data ?? options.scenarios;
+  const chosen = options.benchmarks?.map(getBenchmark) ?? (data ? [getBenchmark(DEFAULT_BENCHMARK)] : allBenchmarks());
+  if (data && chosen.length !== 1) {
+    throw new Error(
+      `case files (data) belong to one benchmark, yet ${chosen.length} are chosen (${chosen.map((benchmark) => benchmark.id).join(', ')}); name one, or give each its files in sources`,
+    );
+  }
   const players = [];
   for (const benchmark of chosen) {
-    const sources = options.sources?.[benchmark.id] ?? (benchmark.id === 'sandbox' ? options.scenarios : undefined);
+    const sources = options.sources?.[benchmark.id] ?? data;
     const request = { ...(sources ? { sources } : {}), options: defaultOptions(benchmark) };
     const player = benchmark.referencePlayer
       ? await benchmark.referencePlayer(request)

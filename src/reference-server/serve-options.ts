@@ -7,7 +7,9 @@ export interface ServeFlags {
   readonly host?: string;
   /** Which benchmarks to play (default: every one with a reference model). */
   readonly benchmark?: readonly string[];
-  /** ToolSandbox scenario files or folders; none means the built-in scenarios. */
+  /** Case files or folders of the one benchmark served (alone: the default one); none means built-in cases. */
+  readonly data?: readonly string[];
+  /** The same as `data` (the sandbox calls its cases scenarios). */
   readonly scenarios?: readonly string[];
   /** Share of requests that fault, 0 to 1. Faults are on when this or `faultKinds` is given. */
   readonly faultRate?: string;
@@ -37,7 +39,9 @@ export function parseServeOptions(flags: ServeFlags): ReferenceServerOptions {
     ...(port === undefined ? {} : { port }),
     ...(flags.host === undefined ? {} : { host: flags.host }),
     ...(flags.benchmark?.length ? { benchmarks: flags.benchmark } : {}),
-    ...(flags.scenarios?.length ? { scenarios: flags.scenarios } : {}),
+    ...(flags.data?.length || flags.scenarios?.length
+      ? { data: [...(flags.data ?? []), ...(flags.scenarios ?? [])] }
+      : {}),
     ...(latencyMs === undefined ? {} : { latencyMs }),
     ...(flags.seed === undefined ? {} : { seed: flags.seed }),
     ...(flags.warm ? { warm: true } : {}),

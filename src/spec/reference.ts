@@ -48,7 +48,17 @@ export interface ReferencePlayer {
   readonly itemCount: number;
   /** Case files left out, and cases that cannot be played, one line each naming the file and field. */
   readonly problems: readonly string[];
+  /**
+   * Cases no model can play as the oracle does, because a request of theirs is the same as another
+   * case's whose gold differs (the server plays the first such case's); each is also named in `problems`.
+   */
+  readonly indistinguishable?: readonly string[];
   /** Prepares every case now rather than on first use. */
   warm(): void;
+  /**
+   * For a player that loads its cases on first use: loads them (if not yet begun) and resolves when
+   * `caseCount` and `problems` are final. Absent: they are final from the start.
+   */
+  ready?(): Promise<void>;
   answer(request: ReferenceRequest): Promise<ReferenceAnswer>;
 }

@@ -19,7 +19,9 @@ function wireText(message: ReferenceMessage): { role: string; text: string } {
 
 interface LoadedItems {
   readonly byConversation: Map<string, TevalCase>;
+  readonly itemCount: number;
   readonly problems: string[];
+  readonly indistinguishable: string[];
 }
 
 async function loadItems(request: {
@@ -29,6 +31,8 @@ async function loadItems(request: {
   const sources = request.sources?.length ? request.sources : [undefined];
   const byConversation = new Map<string, TevalCase>();
   const problems: string[] = [];
+  const indistinguishable: string[] = [];
+  let itemCount = 0;
   for (const source of sources) {
     const loaded = await loadTevalCases({ ...(source ? { source } : {}), options: request.options });
     problems.push(
@@ -42,16 +46,25 @@ async function loadItems(request: {
         text: 'text' in message ? message.text : '',
       }));
       const key = conversationKey(prefix);
-      if (!byConversation.has(key)) byConversation.set(key, item);
+      itemCount += 1;
+      const first = byConversation.get(key);
+      if (!first) byConversation.set(key, item);
+      else if (oracleReply(first) !== oracleReply(item)) {
+        // No model can answer both: the request is the same, the gold is not.
+        indistinguishable.push(item.id);
+        problems.push(
+          `T-Eval item ${item.id} has the same prompt as ${first.id} but another gold reply (${JSON.stringify(oracleReply(item).slice(0, 40))}, not ${JSON.stringify(oracleReply(first).slice(0, 40))}): the server plays ${first.id}'s`,
+        );
+      }
     }
   }
-  return { byConversation, problems };
+  return { byConversation, itemCount, problems, indistinguishable };
 }
 
 /**
- * The player loads its items on the first request (or on `warm()`), not when the server starts: deriving
- * the built-in items plays ~400 sandbox solutions, which a server serving other benchmarks should not wait
- * for. Until then `caseCount` is 0.
+ * The player loads its items on the first request (or on `warm()` or `ready()`), not when the server
+ * starts: deriving the built-in items plays ~400 sandbox solutions (several seconds), which a server
+ * serving other benchmarks should not wait for. Until `ready()` resolves, `caseCount` is 0.
  */
 export async function tevalReferencePlayer(request: {
   readonly sources?: readonly string[];
@@ -68,16 +81,22 @@ export async function tevalReferencePlayer(request: {
   };
   return {
     get caseCount() {
-      return loaded?.byConversation.size ?? 0;
+      return loaded?.itemCount ?? 0;
     },
     get itemCount() {
-      return loaded?.byConversation.size ?? 0;
+      return loaded?.itemCount ?? 0;
     },
     get problems() {
       return loaded?.problems ?? [];
     },
+    get indistinguishable() {
+      return loaded?.indistinguishable ?? [];
+    },
     warm: () => {
       void load();
+    },
+    ready: async () => {
+      await load();
     },
     async answer(wireRequest) {
       const items = await load();

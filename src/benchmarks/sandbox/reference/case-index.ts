@@ -66,7 +66,8 @@ export class CaseIndex {
   /**
    * The case an agent request belongs to: its first user message is the case's opening line, and its
    * tools are the ones the case's augmentation shows (exactly, or failing that, loosely; see
-   * `toolFingerprint`). Cases showing identical tools play identically, so the first one is taken.
+   * `toolFingerprint`). Scenarios may share an opening line (or a paraphrase) and, with every tool shown,
+   * their tools too: then the rest of the conversation tells them apart (see {@link mostConsistent}).
    */
   findAgentCase(request: ReferenceRequest): MatchResult<IndexedCase> {
     const first = request.messages.find((message) => message.role === 'user');
@@ -81,9 +82,11 @@ export class CaseIndex {
       return { reason: `the tools of the cases with this opening cannot be built: ${this.problems.join('; ')}` };
     }
     const shown = toolFingerprint(request.tools);
-    const found =
-      candidates.find((entry) => entry.fingerprint.exact === shown.exact) ??
-      candidates.find((entry) => entry.fingerprint.loose === shown.loose);
+    const exact = candidates.filter((entry) => entry.fingerprint.exact === shown.exact);
+    const found = mostConsistent(
+      exact.length > 0 ? exact : candidates.filter((entry) => entry.fingerprint.loose === shown.loose),
+      request,
+    );
     if (found) return { found };
     const scenarioIds = [...new Set(candidates.map((entry) => entry.sandboxCase.scenario.id))].join(', ');
     const names = request.tools.map((tool) => tool.name).join(', ') || 'none';
@@ -123,6 +126,49 @@ export function openingsOf(scenario: SandboxScenario): string[] {
 
 /** Trimmed, with runs of white space made one space: clients may reflow text. */
 export const normalize = normalizeText;
+
+/**
+ * Of the cases that match the opening and the tools, the one the conversation so far belongs to: the
+ * user's later turns are that scenario's scripted replies (in order), and the assistant's turns are its
+ * gold turns; the first case wins a tie (cases of one scenario showing the same tools play identically).
+ * Before the user's first reply, two scenarios with one opening cannot be told apart; their first gold
+ * turns should then be interchangeable (typically a question).
+ */
+function mostConsistent(entries: readonly IndexedCase[], request: ReferenceRequest): IndexedCase | undefined {
+  const userTurns = request.messages.flatMap((message) => (message.role === 'user' ? [normalize(message.text)] : []));
+  const replies = userTurns.slice(1);
+  const assistant = assistantTurns(request.messages);
+  let best: IndexedCase | undefined;
+  let bestScore = -1;
+  for (const entry of entries) {
+    const { scenario } = entry.sandboxCase;
+    const repliesMatched = leadingMatches(replies, scenario.user.replies.map(normalize));
+    const goldMatched = leadingMatches(
+      assistant.map((turn) =>
+        turn.calls.length > 0 ? turn.calls.map((call) => call.name).join(',') : normalize(turn.text),
+      ),
+      scenario.gold.map((turn) =>
+        turn.type === 'tool-calls'
+          ? turn.calls.map((call) => entry.present(call).name).join(',')
+          : normalize(turn.text),
+      ),
+    );
+    // A scripted reply tells scenarios apart more surely than a gold turn (gold turns are often alike).
+    const score = repliesMatched * 1000 + goldMatched;
+    if (score > bestScore) {
+      best = entry;
+      bestScore = score;
+    }
+  }
+  return best;
+}
+
+/** How many leading items of `seen` equal those of `expected`. */
+function leadingMatches(seen: readonly string[], expected: readonly string[]): number {
+  let count = 0;
+  while (count < seen.length && seen[count] === expected[count]) count += 1;
+  return count;
+}
 
 /** Keeps the items that pass, unless none do. */
 function narrow<T>(items: T[], test: (item: T) => boolean): T[] {

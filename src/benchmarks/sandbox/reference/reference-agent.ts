@@ -11,17 +11,20 @@ import type { IndexedCase } from './case-index.js';
 /**
  * The perfect agent's next turn: the case's gold turn numbered by the assistant turns already in the
  * request, with calls under the names the case's tools show, ids `call_<turn>_<position>`, and
- * `{{result:N.path}}` arguments filled from the result of the gold's N-th call (the tool message that
- * answers the id this server gave that call). Stateless: everything comes from the request.
+ * `{{result:N.path}}` arguments filled from the result of the gold's N-th call: the tool message that
+ * answers the call at that call's turn and position in the request (whatever id the client gave it: a
+ * prompt-mode client makes up its own). Stateless: everything comes from the request.
  */
 export function referenceAgentTurn(entry: IndexedCase, request: ReferenceRequest): Turn {
   const gold = entry.sandboxCase.scenario.gold;
-  const turnNumber = assistantTurns(request.messages).length;
-  const wireIds = wireCallIds(gold);
+  const played = assistantTurns(request.messages);
+  const turnNumber = played.length;
+  const places = goldCallPlaces(gold);
   const results = toolResultTexts(request.messages);
   const resultOf = (goldCall: number): unknown => {
-    const wireId = wireIds.get(`gold-${goldCall}`);
-    const text = wireId === undefined ? undefined : results.get(wireId);
+    const place = places.get(`gold-${goldCall}`);
+    const callId = place && played[place.turn]?.calls[place.position]?.id;
+    const text = callId === undefined ? undefined : results.get(callId);
     return text === undefined ? undefined : parseToolResult(text);
   };
   return goldTurn(gold, turnNumber, {
@@ -36,12 +39,12 @@ export function wireCallId(turn: number, position: number): string {
   return `call_${turn}_${position}`;
 }
 
-/** Gold call id (`gold-N`) → the id this server sends for it. */
-function wireCallIds(gold: readonly Turn[]): Map<string, string> {
-  const ids = new Map<string, string>();
-  for (const [turnNumber, turn] of gold.entries()) {
-    if (turn.type !== 'tool-calls') continue;
-    for (const [position, call] of turn.calls.entries()) ids.set(call.id, wireCallId(turnNumber, position));
+/** Gold call id (`gold-N`) → the turn and position it is played at. */
+function goldCallPlaces(gold: readonly Turn[]): Map<string, { readonly turn: number; readonly position: number }> {
+  const places = new Map<string, { turn: number; position: number }>();
+  for (const [turn, goldTurnAt] of gold.entries()) {
+    if (goldTurnAt.type !== 'tool-calls') continue;
+    for (const [position, call] of goldTurnAt.calls.entries()) places.set(call.id, { turn, position });
   }
-  return ids;
+  return places;
 }
