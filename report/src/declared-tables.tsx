@@ -1,4 +1,5 @@
 import type { ReportBenchmarkRun, ReportTable, TableCell, TableColumn } from '../../src/report/report-data';
+import { provenanceLine, scoredUnalike, UNALIKE_NOTE } from '../../src/runs/provenance-text';
 import { RadarChart } from './radar-chart';
 
 /** A declared table cell as text, the way its column says (as the terminal report prints it). */
@@ -81,6 +82,7 @@ export function BenchmarkTables({ benchmarkRuns }: { readonly benchmarkRuns: rea
                 .map((entry) => `${entry.runId}: ${entry.status.scored} scored, ${entry.status.failed} failed`)
                 .join(' · ')}
             </p>
+            <Provenance runs={ofBenchmark} />
             {tableIds.map((id) => (
               <DeclaredTable
                 key={id}
@@ -93,5 +95,34 @@ export function BenchmarkTables({ benchmarkRuns }: { readonly benchmarkRuns: rea
         );
       })}
     </section>
+  );
+}
+
+/**
+ * What the numbers are, per run: how they were scored, whether they stand beside the paper's and on
+ * which cases; and a warning when runs side by side were not scored alike.
+ */
+function Provenance({ runs }: { readonly runs: readonly ReportBenchmarkRun[] }) {
+  const described = runs.filter((entry) => entry.provenance);
+  if (described.length === 0) return null;
+  return (
+    <div class="provenance" data-testid="provenance">
+      {described.map((entry) => (
+        <p key={entry.runId} class="caption" data-run-id={entry.runId}>
+          <strong>{entry.runId}</strong>: {entry.provenance ? provenanceLine(entry.provenance) : ''}
+          {entry.provenance?.paper && (
+            <>
+              <br />
+              <span data-testid="paper-comparability">{entry.provenance.paper}</span>
+            </>
+          )}
+        </p>
+      ))}
+      {scoredUnalike(described.map((entry) => entry.provenance)) && (
+        <p class="caption warning" data-testid="not-comparable">
+          {UNALIKE_NOTE}
+        </p>
+      )}
+    </div>
   );
 }

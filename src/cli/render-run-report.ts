@@ -1,4 +1,5 @@
 import type { BenchmarkReport, RunReport } from '../runs/index.js';
+import { provenanceLine, scoredUnalike, UNALIKE_NOTE } from '../runs/provenance-text.js';
 import type { ReportTable, TableCell, TableColumn } from '../spec/index.js';
 import { renderTable } from './render-table.js';
 
@@ -40,6 +41,7 @@ export function renderRunReport(reports: readonly RunReport[], format: Format = 
   for (const benchmark of benchmarks) {
     const ofBenchmark = rows.filter((row) => row.benchmark === benchmark);
     if (benchmarks.length > 1) sections.push(`== ${ofBenchmark[0]?.result.title ?? benchmark} ==`, '');
+    sections.push(...provenanceLines(ofBenchmark), '');
     const tableIds = [...new Set(ofBenchmark.flatMap(({ result }) => result.tables.map((entry) => entry.id)))];
     for (const tableId of tableIds) {
       const tables = ofBenchmark.flatMap(({ name, result }) =>
@@ -140,4 +142,19 @@ export function renderEpisodesCsv(reports: readonly RunReport[]): string {
     }
   }
   return lines.join('\n');
+}
+
+/**
+ * What the numbers below are, per run: how they were scored, whether they can stand beside the paper's,
+ * on which cases; and a warning when the runs side by side were not scored alike.
+ */
+function provenanceLines(runs: readonly { readonly name: string; readonly result: BenchmarkReport }[]): string[] {
+  const lines: string[] = [];
+  for (const { name, result } of runs) {
+    if (!result.provenance) continue;
+    lines.push(`${name}: ${provenanceLine(result.provenance)}`);
+    if (result.provenance.paper) lines.push(`  ${result.provenance.paper}`);
+  }
+  if (scoredUnalike(runs.map(({ result }) => result.provenance))) lines.push(`Note: ${UNALIKE_NOTE}`);
+  return lines;
 }

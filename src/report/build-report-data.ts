@@ -6,6 +6,7 @@ import {
   type EpisodeRow,
   type RunStore,
   readRecord,
+  reportProvenance,
   StoredRowError,
   storedOptionValues,
 } from '../runs/index.js';
@@ -127,7 +128,8 @@ export function collectReportData(
     const reports = new Map<string, BenchmarkReport>();
     for (const [id, rows] of rowsByBenchmark) {
       const benchmark = getBenchmark(id);
-      const result = benchmarkReport(benchmark, rows, storedOptionValues(benchmark, run.config));
+      const options = storedOptionValues(benchmark, run.config);
+      const result = benchmarkReport(benchmark, rows, options);
       reports.set(id, result);
       benchmarkRuns.push({
         runId,
@@ -140,6 +142,7 @@ export function collectReportData(
         tables: result.tables,
         status: result.status,
         cost: result.cost,
+        provenance: reportProvenance(benchmark, run, options),
       });
     }
     const sandbox = reports.get('sandbox');

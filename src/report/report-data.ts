@@ -6,6 +6,8 @@
  * Types only: both the builder (Node) and the page (browser bundle) import this file. Messages, tables,
  * metrics and findings are the contract's own types (`src/spec`), not copies.
  */
+
+import type { ProvenanceFacts } from '../runs/provenance-text.js';
 import type {
   DiagnosticFinding,
   Labels,
@@ -216,6 +218,8 @@ export interface ReportBenchmarkRun {
   readonly tables: readonly ReportTable[];
   readonly status: { readonly scored: number; readonly failed: number };
   readonly cost: number;
+  /** How the numbers were made and whether they stand beside the paper's (absent in older reports). */
+  readonly provenance?: ProvenanceFacts;
 }
 
 /**

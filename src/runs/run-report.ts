@@ -12,6 +12,7 @@ import type {
 } from '../spec/index.js';
 import { remembered } from '../world/remembered.js';
 import { optionKey } from './option-key.js';
+import type { ProvenanceFacts } from './provenance-text.js';
 import type { ReportedEpisode, RunManifest, RunStore, StoredRun } from './run-store.js';
 
 /** The version of the report JSON (`report --format json`, the library's `readReport`). */
@@ -54,6 +55,34 @@ export interface BenchmarkReport {
   readonly requests: number;
   readonly cost: number;
   readonly episodes: readonly EpisodeReport[];
+  /** Where the numbers come from, printed next to the tables: see {@link ReportProvenance}. */
+  readonly provenance?: ReportProvenance;
+}
+
+export type ReportProvenance = ProvenanceFacts;
+
+/** The provenance of one benchmark's numbers in a stored run. */
+export function reportProvenance(
+  benchmark: Pick<BenchmarkAggregator, 'id' | 'describeScoring'>,
+  run: StoredRun,
+  options: BenchmarkOptionValues,
+): ReportProvenance {
+  const cases = run.manifest.benchmarks?.[benchmark.id];
+  const described = benchmark.describeScoring?.({ options, source: cases?.source ?? 'built-in' });
+  const paper = described?.comparable
+    ? `comparable with ${described.comparable.with}${described.comparable.note ? ` (${described.comparable.note})` : ''}`
+    : described?.notComparable
+      ? `not comparable with the paper: ${described.notComparable}`
+      : undefined;
+  const embedder = typeof run.config.embedder === 'string' ? run.config.embedder : undefined;
+  return {
+    ...(described ? { scoring: described.summary } : {}),
+    ...(paper ? { paper } : {}),
+    ...(cases ? { cases: { source: cases.source, count: cases.caseCount, hash: cases.caseSetHash } } : {}),
+    ...(embedder ? { embedder } : {}),
+    ...(run.manifest.toolgaugeVersion ? { toolgaugeVersion: run.manifest.toolgaugeVersion } : {}),
+    ...(run.manifest.rescoredFrom ? { rescoredFrom: run.manifest.rescoredFrom.runId } : {}),
+  };
 }
 
 export interface RunReport {
@@ -81,7 +110,8 @@ export function buildRunReport(store: RunStore, runId: string): RunReport {
   const benchmarks: Record<string, BenchmarkReport> = {};
   for (const [id, tally] of tallies) {
     const benchmark = getBenchmarkAggregator(id);
-    benchmarks[id] = tally.report(benchmark, storedOptionValues(benchmark, run.config));
+    const options = storedOptionValues(benchmark, run.config);
+    benchmarks[id] = { ...tally.report(benchmark, options), provenance: reportProvenance(benchmark, run, options) };
   }
   return {
     formatVersion: RUN_REPORT_FORMAT_VERSION,

@@ -211,6 +211,26 @@ export interface ReportTable {
   readonly chart?: { readonly type: 'radar'; readonly label: string; readonly value: string };
 }
 
+/**
+ * What a run's numbers are, for the line printed next to its tables: how the run was scored, and whether
+ * its numbers can stand beside the paper's (and which table), or why not.
+ */
+export interface ScoringDescription {
+  /** E.g. `scoring profile paper: ROUGE-L answers and equal milestone weights, as ToolSandbox`. */
+  readonly summary: string;
+  /** Comparable with the paper: which of its tables, and anything a reader must know (units). */
+  readonly comparable?: { readonly with: string; readonly note?: string };
+  /** Not comparable with the paper: why (absent when `comparable` is given). */
+  readonly notComparable?: string;
+}
+
+/** What a benchmark is told to describe a run's scoring: its options and where its cases came from. */
+export interface ScoringContext {
+  readonly options: BenchmarkOptionValues;
+  /** `built-in`, or the file or folder the cases were loaded from (`--data`). */
+  readonly source: string;
+}
+
 /** A benchmark's aggregate of one run's scored episodes. */
 export interface BenchmarkAggregate {
   /** The headline metric over the whole run, as the benchmark's paper computes it (micro or macro). */
@@ -305,6 +325,11 @@ export interface Benchmark<C extends BenchmarkCase = BenchmarkCase, R = unknown>
   rescore?(input: RescoreInput<C, R>): Promise<EpisodeResult<R>>;
   /** The run's tables from its scored episodes (failed ones are not passed). */
   aggregate(episodes: readonly EpisodeSummary[], options: BenchmarkOptionValues): BenchmarkAggregate;
+  /**
+   * How a run with these options and cases was scored, and whether its numbers are comparable with the
+   * paper's: printed next to every table of the run. Absent: the report says nothing about it.
+   */
+  describeScoring?(context: ScoringContext): ScoringDescription;
   /** Validates a stored record (it is untrusted JSON); throws an error naming the field. */
   parseRecord(value: unknown): R;
   /**
@@ -363,6 +388,7 @@ export type BenchmarkReader<C extends BenchmarkCase = BenchmarkCase, R = unknown
   | 'labels'
   | 'options'
   | 'aggregate'
+  | 'describeScoring'
   | 'parseRecord'
   | 'loadRecordSchema'
   | 'trajectories'
@@ -376,7 +402,16 @@ export type BenchmarkReader<C extends BenchmarkCase = BenchmarkCase, R = unknown
  */
 export type BenchmarkAggregator = Pick<
   BenchmarkReader,
-  'id' | 'title' | 'description' | 'hidden' | 'metrics' | 'headline' | 'labels' | 'options' | 'aggregate'
+  | 'id'
+  | 'title'
+  | 'description'
+  | 'hidden'
+  | 'metrics'
+  | 'headline'
+  | 'labels'
+  | 'options'
+  | 'aggregate'
+  | 'describeScoring'
 >;
 
 /** A benchmark reader of unknown case and record types. */

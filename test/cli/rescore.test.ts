@@ -17,6 +17,7 @@ interface Report {
   config: Record<string, unknown>;
   benchmarks: {
     sandbox: {
+      provenance?: Record<string, unknown>;
       status: { scored: number };
       episodes: { caseId: string; trial: number; score: number; requests: number }[];
     };
@@ -67,6 +68,20 @@ describe('toolgauge rescore', { timeout: 240_000 }, () => {
     expect(scores(asPaper)).toEqual(scores(paper));
     expect(asPaper.config.scoring).toBe('paper');
     expect(asPaper.manifest.rescoredFrom?.runId).toBe('facts');
+    // Every report says how each run was scored and whether it stands beside the paper's, and warns
+    // when runs side by side were not scored alike.
+    const text = (await toolgauge('report', 'facts', 'facts-as-paper', '--db', db)).stdout;
+    expect(text).toContain('facts: scoring profile facts:');
+    expect(text).toContain('not comparable with the paper: the default profile is not the paper’s scoring');
+    expect(text).toMatch(/facts-as-paper: scoring profile paper: .* · rescored from facts/);
+    expect(text).toContain('not comparable with the paper: toolgauge’s own scenarios, not the paper’s 129');
+    expect(text).toContain('Note: These runs were not scored alike');
+    expect(asPaper.benchmarks.sandbox.provenance).toMatchObject({
+      scoring: expect.stringContaining('scoring profile paper'),
+      cases: { source: 'built-in', count: 16 },
+      rescoredFrom: 'facts',
+    });
+    expect((await toolgauge('report', 'paper', 'facts-as-paper', '--db', db)).stdout).not.toContain('Note:');
     // The same options: the same scores.
     await toolgauge('rescore', 'paper', '--as', 'paper-again', '--db', db);
     expect(scores(await report('paper-again'))).toEqual(scores(paper));

@@ -2,6 +2,7 @@ import type { BenchmarkAggregator } from '../../spec/index.js';
 import { aggregateSandbox } from './aggregate.js';
 import { SANDBOX_OPTIONS } from './options.js';
 import { SANDBOX_METRICS } from './score.js';
+import { describeSandboxScoring } from './scoring-description.js';
 
 /**
  * What reporting stored sandbox episodes needs (`report`, `compare`): the declarations and the
@@ -20,4 +21,5 @@ export const sandboxAggregator: BenchmarkAggregator = {
   ],
   options: SANDBOX_OPTIONS,
   aggregate: aggregateSandbox,
+  describeScoring: describeSandboxScoring,
 };

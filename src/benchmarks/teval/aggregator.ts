@@ -1,4 +1,5 @@
 import type { BenchmarkAggregator } from '../../spec/index.js';
+import { describeTevalScoring } from './scoring-description.js';
 import { aggregateTeval } from './teval-aggregate.js';
 import { TEVAL_METRICS } from './teval-metrics.js';
 import { TEVAL_OPTIONS } from './teval-protocol.js';
@@ -23,4 +24,5 @@ export const tevalAggregator: BenchmarkAggregator = {
   ],
   options: TEVAL_OPTIONS,
   aggregate: (episodes) => aggregateTeval(episodes),
+  describeScoring: describeTevalScoring,
 };

@@ -1,6 +1,7 @@
 import type { BenchmarkAggregator, MetricDefinition } from '../../spec/index.js';
 import { aggregateToolscan } from './aggregate.js';
 import { TOOLSCAN_OPTIONS } from './options.js';
+import { describeToolscanScoring } from './scoring-description.js';
 import { PATTERN_TITLES, PATTERNS } from './vocabulary.js';
 
 const METRICS: MetricDefinition[] = [
@@ -69,4 +70,5 @@ export const toolscanAggregator: BenchmarkAggregator = {
   ],
   options: TOOLSCAN_OPTIONS,
   aggregate: aggregateToolscan,
+  describeScoring: describeToolscanScoring,
 };

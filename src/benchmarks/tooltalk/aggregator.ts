@@ -1,4 +1,5 @@
 import type { BenchmarkAggregator } from '../../spec/index.js';
+import { describeToolTalkScoring } from './scoring-description.js';
 import { aggregateToolTalk } from './tooltalk-aggregate.js';
 import { TOOLTALK_METRICS } from './tooltalk-metrics.js';
 import { TOOLTALK_OPTIONS } from './tooltalk-options.js';
@@ -21,4 +22,5 @@ export const tooltalkAggregator: BenchmarkAggregator = {
   ],
   options: TOOLTALK_OPTIONS,
   aggregate: aggregateToolTalk,
+  describeScoring: describeToolTalkScoring,
 };
