@@ -8,8 +8,9 @@
  *
  *   node scripts/toolscan-reference-context.mjs movies-001 weather-004 ...
  */
-import { TOOLSCAN_ENVIRONMENTS } from '../dist/domains/toolscan/index.js';
+
 import { loadToolscanQueries } from '../dist/benchmarks/toolscan/internals.js';
+import { TOOLSCAN_ENVIRONMENTS } from '../dist/domains/toolscan/index.js';
 
 const REFERENCE_TYPE = { string: 'string', integer: 'number', number: 'number', boolean: 'boolean', array: 'array' };
 
@@ -55,7 +56,7 @@ for (const item of loadToolscanQueries(undefined, 'all').cases) {
         const args = Object.fromEntries(
           Object.entries(call.arguments).map(([name, value]) => [name, referenceValue(value)]),
         );
-        (byApi[call.api] ??= []).push(args);
+        byApi[call.api] = [...(byApi[call.api] ?? []), args];
       }
       return byApi;
     }),
