@@ -173,7 +173,7 @@ export function referenceCounting(trajectory: Trajectory, environmentId: string,
 }
 
 /** A gold call's arguments as the reference's ground truth holds them, `"optional"` ones dropped. */
-function referenceGold(call: GoldCall): Record<string, unknown> {
+export function referenceGold(call: GoldCall): Record<string, unknown> {
   const kept: Record<string, unknown> = {};
   for (const [name, value] of Object.entries(call.arguments)) {
     if (value && typeof value === 'object' && !Array.isArray(value)) {

@@ -5,6 +5,7 @@ import { ModelAgent, PromptModeAdapter } from '../../models/index.js';
 import type { ModelAdapter, ModelResponse } from '../../spec/index.js';
 import { loadToolscanQueries } from './load-cases.js';
 import { playQuery, stepsTaken } from './play.js';
+import { referenceGold } from './reference-counting.js';
 import { scoreEpisode } from './score.js';
 
 /**
@@ -121,14 +122,21 @@ describe('--toolscan-reference on, against the reference code (recorded)', () =>
     for (const [id, recorded] of Object.entries(recording.context.queries)) {
       const item = cases.get(id);
       expect(item, id).toBeDefined();
-      const gold = item?.query.trajectories.map((trajectory) => trajectory.map((call) => call.api).sort());
-      expect(gold, id).toEqual(
-        recorded.gold.map((byApi) =>
-          Object.entries(byApi)
-            .flatMap(([api, list]) => list.map(() => api))
-            .sort(),
+      const gold = item?.query.trajectories.map((trajectory) => {
+        const byApi: Record<string, Record<string, unknown>[]> = {};
+        for (const call of trajectory) byApi[call.api] = [...(byApi[call.api] ?? []), referenceGold(call)];
+        return byApi;
+      });
+      // `"optional"` arguments are the ones the reference drops, as referenceGold does.
+      const recordedGold = recorded.gold.map((byApi) =>
+        Object.fromEntries(
+          Object.entries(byApi).map(([api, list]) => [
+            api,
+            list.map((args) => Object.fromEntries(Object.entries(args).filter(([, value]) => value !== 'optional'))),
+          ]),
         ),
       );
+      expect(gold, id).toEqual(recordedGold);
     }
     for (const [environment, apis] of Object.entries(recording.context.apis)) {
       const tools = findEnvironment(environment)?.tools ?? [];
