@@ -7,9 +7,10 @@ import { TOOLSCAN_RECORD_VERSION, type ToolscanRecord } from './record.js';
 import { scoreEpisode } from './score.js';
 
 /**
- * Recorded examples for `--toolscan-reference on`: scripted episodes whose reference figures were worked
- * out by hand from the reference code's rules (research notes §A.6–A.7: N = 10, no executed call → all
- * 0, RAC over executed calls, IAV without assignment, success on any finish), beside the default's.
+ * Hand-worked examples for `--toolscan-reference on`, beside the default's: scripted episodes whose
+ * reference figures were worked out from the reference code's rules (N = 10, no recorded call → all 0,
+ * RAC over calls that ran, IAV without assignment, success on any finish). The proof against the
+ * reference code itself is `reference-recorded.test.ts`.
  */
 const item = loadToolscanQueries(undefined, 'main').cases.find((c) => c.id === 'movies-001') as ToolscanCase;
 const base: ToolscanSettings = { feedback: true, output: 'native', steps: 10 };
@@ -48,7 +49,7 @@ describe('--toolscan-reference: the reference code counting', () => {
     expect(() => settingsFrom({ 'toolscan-reference': 'maybe' })).toThrow(/toolscan-reference/);
   });
 
-  it('divides by the step budget, and counts only repeats of calls that ran', async () => {
+  it('divides by the reference N (10), and counts only repeats of calls that ran', async () => {
     // IFN, IFN again (rejected, repeated), search, search again (ran, repeated), details, finish.
     const { paper, reference } = await both([
       call('get_movie_info', { movie_id: 4166 }),
