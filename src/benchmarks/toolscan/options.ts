@@ -44,7 +44,7 @@ export const TOOLSCAN_OPTIONS: readonly BenchmarkOption[] = [
   {
     flag: 'toolscan-reference',
     description:
-      'Count as the reference code does ("on"): pattern scores over the step budget, repeats of executed calls only, IAV without assignment, success on any finish. Default "off" (the paper\'s reading).',
+      'Count as the reference code does ("on"; proven on recorded episodes): pattern scores as (10 − count) / 10, each call checked by the reference\'s rules, repeats of calls that ran only, IAV by exact argument equality without assignment, success on any finish. Default "off" (the paper\'s reading).',
     commands: ['run', 'validate', 'rescore'],
     type: 'string',
     choices: ['on', 'off'],

@@ -254,7 +254,11 @@ export async function rescoreToolscanEpisode(
   input: RescoreInput<ToolscanCase, ToolscanRecord>,
 ): Promise<EpisodeResult<ToolscanRecord>> {
   const { trajectory, budgetExhausted, callsNotRun } = input.record;
-  return scoredEpisode(input.case, settingsFrom(input.options), {
+  // Only the counting comes from the options; feedback matters to the reference's counting (it runs
+  // rejected calls when feedback is off), so it is the one the episode was played with.
+  const { reference: _storedCounting, ...played } = input.record.settings;
+  const settings = { ...played, ...(settingsFrom(input.options).reference ? { reference: true } : {}) };
+  return scoredEpisode(input.case, settings, {
     trajectory,
     budgetExhausted,
     notRun: callsNotRun ?? [],

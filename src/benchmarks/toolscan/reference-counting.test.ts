@@ -2,13 +2,15 @@ import { describe, expect, it } from 'vitest';
 import type { Agent, Turn } from '../../spec/index.js';
 import { loadToolscanQueries, type ToolscanCase } from './load-cases.js';
 import { settingsFrom, type ToolscanSettings } from './options.js';
-import { playQuery } from './play.js';
+import { playQuery, rescoreToolscanEpisode } from './play.js';
+import { TOOLSCAN_RECORD_VERSION, type ToolscanRecord } from './record.js';
 import { scoreEpisode } from './score.js';
 
 /**
- * Recorded examples for `--toolscan-reference on`: scripted episodes whose reference figures were worked
- * out by hand from the reference code's rules (research notes §A.6–A.7: N = 10, no executed call → all
- * 0, RAC over executed calls, IAV without assignment, success on any finish), beside the default's.
+ * Hand-worked examples for `--toolscan-reference on`, beside the default's: scripted episodes whose
+ * reference figures were worked out from the reference code's rules (N = 10, no recorded call → all 0,
+ * RAC over calls that ran, IAV without assignment, success on any finish). The proof against the
+ * reference code itself is `reference-recorded.test.ts`.
  */
 const item = loadToolscanQueries(undefined, 'main').cases.find((c) => c.id === 'movies-001') as ToolscanCase;
 const base: ToolscanSettings = { feedback: true, output: 'native', steps: 10 };
@@ -47,7 +49,7 @@ describe('--toolscan-reference: the reference code counting', () => {
     expect(() => settingsFrom({ 'toolscan-reference': 'maybe' })).toThrow(/toolscan-reference/);
   });
 
-  it('divides by the step budget, and counts only repeats of calls that ran', async () => {
+  it('divides by the reference N (10), and counts only repeats of calls that ran', async () => {
     // IFN, IFN again (rejected, repeated), search, search again (ran, repeated), details, finish.
     const { paper, reference } = await both([
       call('get_movie_info', { movie_id: 4166 }),
@@ -84,5 +86,38 @@ describe('--toolscan-reference: the reference code counting', () => {
     expect(none.paper.scores.IFN).toBeNull();
     expect(none.reference.success).toBe(false);
     expect(Object.values(none.reference.scores)).toEqual([0, 0, 0, 0, 0, 0, 0]);
+  });
+});
+
+describe('--toolscan-reference: rescoring', () => {
+  it('counts with the feedback the episode was played with, not the options default', async () => {
+    // Feedback off: the rejected details call runs in the reference and is repeated (RAC), and it is
+    // the only details call, so IAC is 1 and IAV counts it wrong.
+    const settings: ToolscanSettings = { ...base, feedback: false };
+    const played = await playQuery(
+      item,
+      turnsAgent([search, call('get_movie_details', {}), call('get_movie_details', {}), finish(166)]),
+      settings,
+    );
+    const record: ToolscanRecord = {
+      formatVersion: TOOLSCAN_RECORD_VERSION,
+      queryId: item.id,
+      environment: item.environment,
+      settings,
+      budgetExhausted: played.budgetExhausted,
+      callsNotRun: [],
+      trajectory: played.trajectory,
+      score: scoreEpisode(played.trajectory, item.query, item.environment, settings),
+    };
+    const rescored = await rescoreToolscanEpisode({
+      case: item,
+      trial: 0,
+      record,
+      options: { 'toolscan-reference': 'on' },
+      services: {} as never,
+      signal: new AbortController().signal,
+    });
+    expect(rescored.record.settings).toMatchObject({ feedback: false, reference: true });
+    expect(rescored.metrics).toMatchObject({ RAC: 0.9, IAN: 0.8, IAC: 1, IAV: 0.9 });
   });
 });

@@ -25,8 +25,7 @@ import type { ToolTrace, Trajectory } from '../../spec/index.js';
 import { answerMatches } from './answer-check.js';
 import { hasUnparsableArguments } from './broken-calls.js';
 import type { QueryRecord } from './cases.js';
-import { DEFAULT_STEP_BUDGET } from './options.js';
-import { type ReferenceFit, referenceFit, referenceScores } from './reference-counting.js';
+import { type ReferenceFit, referenceCounting, referenceFit, referenceScores } from './reference-counting.js';
 import type { Pattern } from './vocabulary.js';
 
 export type CallPattern = Exclude<Pattern, 'IAC' | 'IAV'>;
@@ -111,8 +110,8 @@ export function finalAnswer(trajectory: Trajectory): { answer: unknown; finished
 /** How to count: the default (the paper's reading) or the reference code's (`--toolscan-reference on`). */
 export interface CountingOptions {
   readonly reference?: boolean;
-  /** The step budget: the reference divides by it. */
-  readonly steps?: number;
+  /** Whether the episode was played with feedback (the reference runs rejected calls without it). */
+  readonly feedback?: boolean;
 }
 
 export function scoreEpisode(
@@ -124,8 +123,6 @@ export function scoreEpisode(
   const traces = trajectory.traces.filter((trace) => trace.caller === 'agent' && trace.requestedName !== 'finish');
   const counts: Record<CallPattern, number> = { RAC: 0, IFE: 0, IAT: 0, IAN: 0, IFN: 0 };
   const seen = new Set<string>();
-  const seenExecuted = new Set<string>();
-  let executedRepeats = 0;
   const made: MadeCall[] = [];
   const marks = traces.map((trace: ToolTrace): CallMark => {
     const patterns: CallPattern[] = [];
@@ -139,10 +136,6 @@ export function scoreEpisode(
     const key = `${trace.toolName ?? trace.requestedName}\u0000${canonical(trace.arguments)}`;
     if (seen.has(key)) patterns.push('RAC');
     seen.add(key);
-    if (!rejected) {
-      if (seenExecuted.has(key)) executedRepeats += 1;
-      seenExecuted.add(key);
-    }
     if (!rejected && trace.toolName && typeof trace.arguments === 'object' && !patterns.includes('RAC')) {
       made.push({ api: trace.toolName, arguments: trace.arguments });
     }
@@ -166,15 +159,15 @@ export function scoreEpisode(
   const { answer, finished } = finalAnswer(trajectory);
   const callPrecision = traces.length === 0 ? null : matched / traces.length;
   if (counting.reference) {
-    const fit = referenceFit(made, query.trajectories, defaults);
-    const referenceCounted = { ...counts, RAC: executedRepeats };
+    const counted = referenceCounting(trajectory, environmentId, counting.feedback ?? true);
+    const fit = referenceFit(counted.route, query.trajectories);
     return {
-      success: finished,
+      success: finished && counted.finishCounts,
       finished,
       answer: answer ?? null,
       calls: traces.length,
-      counts: referenceCounted,
-      scores: referenceScores(referenceCounted, made.length, fit, counting.steps ?? DEFAULT_STEP_BUDGET),
+      counts: counted.counts,
+      scores: referenceScores(counted.counts, counted.route, fit),
       gold: { ...gold, chosen: fit.chosen },
       callPrecision,
       marks,
