@@ -17,6 +17,10 @@ Output:
                                                        (links to the originals and their databases)
   <out>/crashed.json                                   perturbations the reference raised on (no file)
 
+With --time-evaluation it then runs the reference's evaluate mode alone (`--modes evaluate validate`, as
+one evaluates stored predictions) over the oracle outputs and the perturbed outputs, and prints the
+CPU seconds of each as a JSON line (for bench/tooltalk-recorded.ts).
+
 Usage:
   python3 scripts/record-tooltalk-reference-outputs.py --mirror /work/.mirror/microsoft+ToolTalk/repo \
       --commit e05f4ce --data /work/shared/data/tooltalk --out /tmp/tooltalk-reference-outputs
@@ -96,6 +100,7 @@ def main():
     parser.add_argument("--commit", default="e05f4ce")
     parser.add_argument("--data", required=True)
     parser.add_argument("--out", required=True)
+    parser.add_argument("--time-evaluation", action="store_true")
     args = parser.parse_args()
 
     scratch = tempfile.mkdtemp(prefix="tooltalk-outputs-")
@@ -142,6 +147,34 @@ def main():
     with open(os.path.join(args.out, "crashed.json"), "w", encoding="utf-8") as writer:
         json.dump({"reference": {"commit": args.commit}, "python": sys.version.split()[0], "crashed": crashed}, writer, indent=1)
     print(f"{len(cases)} oracle outputs, {len(perturbations) - len(crashed)} perturbed outputs, crashed: {sorted(crashed)}")
+    if args.time_evaluation:
+        time_evaluation(args.out, databases, len(perturbations) - len(crashed))
+
+
+def time_evaluation(out, databases, perturbed):
+    """The reference's evaluate mode alone over the written outputs: CPU seconds per folder."""
+    import time
+    from tooltalk.evaluation import evaluate_openai
+
+    timings = {}
+    for label, folders in (("oracle", ["easy", "tooltalk"]), ("perturbed", ["."])):
+        started = time.process_time()
+        conversations = 0
+        for folder in folders:
+            source = os.path.join(out, folder)
+            evaluated = tempfile.mkdtemp(prefix="tooltalk-evaluated-")
+            if folder == ".":
+                # the flat perturbed files only (not the subset folders nor the data view)
+                source = tempfile.mkdtemp(prefix="tooltalk-perturbed-")
+                for name in os.listdir(out):
+                    if "--" in name and name.endswith(".json"):
+                        os.symlink(os.path.join(os.path.abspath(out), name), os.path.join(source, name))
+            conversations += len(os.listdir(source))
+            flags = ["--dataset", source, "--database", databases, "--output_dir", evaluated, "--reset"]
+            evaluate_openai.main([*flags, "--modes", "evaluate", "validate"])
+        timings[label] = {"conversations": conversations, "cpu_seconds": time.process_time() - started}
+    assert timings["perturbed"]["conversations"] == perturbed
+    print(json.dumps({"reference_evaluation": timings}))
 
 
 if __name__ == "__main__":
