@@ -5,6 +5,10 @@
  * Conversations are scored 32 at a time, as a run's concurrent episodes are, so the run's embedder
  * gathers their texts into batches. Prints conversations/second, with the embedding time included.
  *
+ * A micro-benchmark of the scorer's internals (hence the imports from dist/benchmarks). To score
+ * stored predictions — the reference's own output — use `toolgauge run --agent recorded
+ * --tooltalk-recorded <dir>`; bench/tooltalk-recorded.ts times that beside the reference's evaluator.
+ *
  *   npm run build && node bench/tooltalk-eval.ts [conversations]
  */
 

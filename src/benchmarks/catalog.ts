@@ -105,6 +105,13 @@ export const BENCHMARK_CATALOG: readonly BenchmarkDescriptor[] = [
         type: 'string',
         default: '20',
       },
+      {
+        flag: 'tooltalk-recorded',
+        description:
+          "with --agent recorded: a folder the reference's evaluate_openai.py wrote (--output_dir), whose predictions are replayed and scored",
+        commands: ['run'],
+        type: 'string',
+      },
     ],
   },
   {

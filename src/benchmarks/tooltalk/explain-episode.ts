@@ -4,7 +4,8 @@
  */
 import type { ReportTable } from '../../spec/index.js';
 import type { ApiCallRecord } from './call-executor.js';
-import type { ToolTalkRecord } from './tooltalk-record.js';
+import { REFERENCE_METRIC_NAMES } from './reference-metric-names.js';
+import type { ReferenceMetricsRecord, ToolTalkRecord } from './tooltalk-record.js';
 
 function shownArguments(call: ApiCallRecord): string {
   if (call.request.parameters === null) return '(unparsable)';
@@ -70,5 +71,35 @@ export function explainToolTalkEpisode(record: ToolTalkRecord): readonly ReportT
       reply: turn.reply,
     })),
   };
-  return [calls, turns];
+  return record.reference ? [calls, turns, referenceTable(record, record.reference)] : [calls, turns];
+}
+
+/** The reference's own metrics from the replayed file beside toolgauge's, metric by metric. */
+function referenceTable(record: ToolTalkRecord, reference: ReferenceMetricsRecord): ReportTable {
+  const theirs = reference.metrics;
+  const shown = (value: number | boolean | undefined) => (value === undefined ? null : String(value));
+  return {
+    id: 'tooltalk-reference',
+    title: "toolgauge's metrics beside the reference's own (from the replayed file)",
+    columns: [
+      { id: 'metric', title: 'Metric', format: 'text' },
+      { id: 'toolgauge', title: 'toolgauge', format: 'text' },
+      { id: 'reference', title: 'Reference', format: 'text' },
+      { id: 'verdict', title: 'Verdict', format: 'text' },
+    ],
+    rows: REFERENCE_METRIC_NAMES.map(([name, field]) => {
+      const mine = record.metrics?.[field];
+      const recorded = theirs?.[name];
+      return {
+        metric: name,
+        toolgauge: shown(mine),
+        reference: shown(recorded),
+        verdict: recorded === undefined ? null : Number(recorded) === Number(mine) ? 'same' : 'DIFFERENT',
+      };
+    }),
+    note:
+      theirs === null
+        ? `${reference.file} holds no metrics (the reference's evaluate mode did not run).`
+        : `From ${reference.file}; mode ${record.mode}. ${reference.differences?.length ? `${reference.differences.length} metric(s) differ.` : 'All agree.'}`,
+  };
 }

@@ -15,13 +15,14 @@ import { loadToolTalkFolder } from './load-conversations.js';
 import { oracleAgent } from './oracle-agent.js';
 import { proveConversation } from './prove-conversation.js';
 import { loadToolTalkRecordSchema, tooltalkReader } from './reader.js';
+import { recordedAgent, recordedReferenceOf, referenceComparison } from './recorded-predictions.js';
 import { callsChangedByMode, storedTurns } from './rescore-turns.js';
 import { scoreReplay } from './score-replay.js';
 import { offeredTools } from './tool-offer.js';
 import type { ToolTalkCase } from './tooltalk-case.js';
 import { metricValues } from './tooltalk-metrics.js';
 import { toolTalkSettings } from './tooltalk-options.js';
-import { TOOLTALK_RECORD_VERSION, type ToolTalkRecord } from './tooltalk-record.js';
+import { type ReferenceMetricsRecord, TOOLTALK_RECORD_VERSION, type ToolTalkRecord } from './tooltalk-record.js';
 import { type ReplayedTurn, replayConversation, systemPrompt } from './turn-replay.js';
 
 export type { ToolTalkCase } from './tooltalk-case.js';
@@ -67,18 +68,20 @@ async function play(input: EpisodeInput<ToolTalkCase>): Promise<EpisodeResult<To
   });
   if (replay.infrastructureFailure) return unscored(replay.infrastructureFailure);
 
-  return scoredConversation(input, settings, replay.turns, unscored);
+  return scoredConversation(input, settings, replay.turns, unscored, recordedReferenceOf(input.agent));
 }
 
 /**
  * Scores replayed turns (played now, or read back from a stored record by `rescore`) into the episode's
- * metrics and record.
+ * metrics and record; turns replayed from a reference output file are compared with the metrics the
+ * reference wrote there.
  */
 async function scoredConversation(
   input: Pick<EpisodeInput<ToolTalkCase>, 'case' | 'services'>,
   settings: ReturnType<typeof toolTalkSettings>,
   turns: readonly ReplayedTurn[],
   unscored: (error: string) => EpisodeResult<ToolTalkRecord>,
+  reference?: Pick<ReferenceMetricsRecord, 'file' | 'metrics'>,
 ): Promise<EpisodeResult<ToolTalkRecord>> {
   const { conversation } = input.case;
   let scored: Awaited<ReturnType<typeof scoreReplay>>;
@@ -89,6 +92,7 @@ async function scoredConversation(
     throw error;
   }
   const cappedTurns = turns.filter((turn) => turn.callCapHit).length;
+  const compared = reference ? referenceComparison(reference, scored.evaluation.metrics) : undefined;
   const record: ToolTalkRecord = {
     ...recordSettings(input.case, settings),
     embedder: scored.embedderId,
@@ -114,10 +118,11 @@ async function scoredConversation(
     }),
     metrics: scored.evaluation.metrics,
     errorTypes: scored.errorTypes,
+    ...(compared ? { reference: compared } : {}),
   };
   return {
     status: 'scored',
-    metrics: metricValues(scored, cappedTurns),
+    metrics: metricValues(scored, cappedTurns, compared),
     labels: input.case.labels,
     record,
     sharedParts: turnWorlds(record.turns.length),
@@ -158,7 +163,14 @@ async function rescore(input: RescoreInput<ToolTalkCase, ToolTalkRecord>): Promi
     const changed = await callsChangedByMode(input.case, turns, settings.mode);
     if (changed) return unscored(`not rescored: under --tooltalk-mode ${settings.mode} ${changed}; play it again`);
   }
-  return scoredConversation(input, settings, turns, unscored);
+  const { reference } = input.record;
+  return scoredConversation(
+    input,
+    settings,
+    turns,
+    unscored,
+    reference ? { file: reference.file, metrics: reference.metrics } : undefined,
+  );
 }
 
 /**
@@ -177,6 +189,12 @@ export const tooltalkBenchmark: Benchmark<ToolTalkCase, ToolTalkRecord> = {
       name: 'oracle',
       description: 'Plays the ground-truth calls and texts of every turn.',
       create: (benchmarkCase) => oracleAgent(benchmarkCase.conversation),
+    },
+    {
+      name: 'recorded',
+      description:
+        "replays the predictions in a folder the reference's evaluate_openai.py wrote (--tooltalk-recorded), to score them and compare with the reference's own metrics",
+      create: recordedAgent,
     },
   ],
   needsEmbedder: () => true,

@@ -282,6 +282,75 @@ if (v97 !== null) {
   const v102 = { "overTrigger": v99, "badPlanning": v100, "badCall": v101 };
   v98 = v102;
 }
-const v103 = { "formatVersion": v0, "caseId": v1, "mode": v2, "toolSet": v3, "documentation": v4, "maxCallsPerTurn": v5, "embedder": v7, "turns": v9, "metrics": v89, "errorTypes": v98 };
-return v103;
+const v103 = input["reference"];
+let v104 = (() => {
+  let v105;
+  if (v103 !== undefined) {
+    if (typeof v103 !== "object" || v103 === null || Array.isArray(v103)) return INVALID;
+    const v106 = v103["file"];
+    if (typeof v106 !== "string") return INVALID;
+    const v107 = v103["metrics"];
+    let v108 = null;
+    if (v107 !== null) {
+      if (!c1(v107)) return INVALID;
+      const v109 = {};
+      const v112 = Object.getOwnPropertySymbols(v107);
+      const v113 = Object.getOwnPropertyNames(v107);
+      for (let v114 = 0; v114 < v113.length; v114++) {
+        const v110 = v113[v114];
+        if (v110 === "__proto__" || !c2.call(v107, v110)) continue;
+        const v111 = v107[v110];
+        let v115;
+        v115 = (() => {
+          if (typeof v111 !== "number" || !Number.isFinite(v111)) return INVALID;
+          return v111;
+        })();
+        if (v115 === INVALID) v115 = (() => {
+          if (typeof v111 !== "boolean") return INVALID;
+          return v111;
+        })();
+        if (v115 === INVALID) return INVALID;
+        v109[v110] = v115;
+      }
+      for (let v114 = 0; v114 < v112.length; v114++) {
+        const v110 = v112[v114];
+        if (!c2.call(v107, v110)) continue;
+        return INVALID;
+      }
+      v108 = v109;
+    }
+    const v116 = v103["differences"];
+    let v117 = null;
+    if (v116 !== null) {
+      if (!Array.isArray(v116)) return INVALID;
+      const v118 = new Array(v116.length);
+      for (let v119 = 0; v119 < v116.length; v119++) {
+        const v120 = v116[v119];
+        if (typeof v120 !== "string") return INVALID;
+        v118[v119] = v120;
+      }
+      v117 = v118;
+    }
+    const v121 = { "file": v106, "metrics": v108, "differences": v117 };
+    v105 = v121;
+  }
+  return v105;
+})();
+if (v104 === INVALID) {
+  if ("reference" in input) return INVALID;
+  v104 = undefined;
+}
+const v122 = {};
+v122["formatVersion"] = v0;
+v122["caseId"] = v1;
+v122["mode"] = v2;
+v122["toolSet"] = v3;
+v122["documentation"] = v4;
+v122["maxCallsPerTurn"] = v5;
+v122["embedder"] = v7;
+v122["turns"] = v9;
+v122["metrics"] = v89;
+v122["errorTypes"] = v98;
+if ("reference" in input) v122["reference"] = v104;
+return v122;
 })(NOT_SURE, new Set(["default","reference-compatible"]), isPlainObject, Object.prototype.propertyIsEnumerable, new Set(["formatVersion","episodeId","messages","traces"]));

@@ -18,6 +18,15 @@ const sum = (episodes: readonly EpisodeSummary[], id: string) =>
 const ratio = (numerator: number, denominator: number, empty: number | null) =>
   denominator > 0 ? numerator / denominator : empty;
 
+/** The mean of a metric over the episodes that have it (null when none has). */
+function meanWhereSet(episodes: readonly EpisodeSummary[], id: string): number | null {
+  const values = episodes.flatMap((episode) => {
+    const value = episode.metrics[id];
+    return value === null || value === undefined ? [] : [value];
+  });
+  return values.length > 0 ? values.reduce((total, value) => total + value, 0) / values.length : null;
+}
+
 /** The reference's dataset micro-averages (incorrect action rate is null when no action was made). */
 export function microAverages(episodes: readonly EpisodeSummary[]): MetricValues {
   const conversations = episodes.length;
@@ -42,6 +51,8 @@ export function microAverages(episodes: readonly EpisodeSummary[]): MetricValues
     faulty_planning: sum(episodes, 'faulty_planning'),
     incorrect_invocations: sum(episodes, 'incorrect_invocations'),
     capped_turns: sum(episodes, 'capped_turns'),
+    reference_success: meanWhereSet(episodes, 'reference_success'),
+    reference_agrees: meanWhereSet(episodes, 'reference_agrees'),
   };
 }
 
@@ -120,7 +131,44 @@ export function aggregateToolTalk(
         : "Turns of failed conversations, with the reference's reversed count test (issue #18) kept.",
   };
   const metrics = microAverages(episodes);
-  return { headline: metrics.success ?? null, metrics, tables: [results, errors] };
+  const replayed = referenceTable(groups);
+  return {
+    headline: metrics.success ?? null,
+    metrics,
+    tables: replayed ? [results, errors, replayed] : [results, errors],
+  };
+}
+
+/**
+ * For a run of the `recorded` agent: per subset, the success rate the reference's own evaluation wrote in
+ * the replayed files beside toolgauge's over the same conversations, and how many conversations' metrics
+ * agree. Absent when no episode replayed a file with metrics.
+ */
+function referenceTable(groups: readonly [string, readonly EpisodeSummary[]][]): ReportTable | undefined {
+  const rows = groups.map(([subset, group]) => {
+    const compared = group.filter((episode) => typeof episode.metrics.reference_agrees === 'number');
+    return {
+      subset,
+      compared: compared.length,
+      agree: compared.filter((episode) => episode.metrics.reference_agrees === 1).length,
+      success: microAverages(compared).success ?? null,
+      reference_success: meanWhereSet(compared, 'reference_success'),
+    };
+  });
+  if (rows.every((row) => row.compared === 0)) return undefined;
+  return {
+    id: 'tooltalk-reference',
+    title: "Beside the reference's own metrics (replayed reference output)",
+    columns: [
+      { id: 'subset', title: 'Subset', format: 'text' },
+      { id: 'compared', title: 'Conversations with metrics', format: 'count' },
+      { id: 'agree', title: 'All metrics agree', format: 'count', direction: 'higher' },
+      { id: 'success', title: 'Success rate (toolgauge)', format: 'percent', direction: 'higher' },
+      { id: 'reference_success', title: 'Success rate (reference)', format: 'percent', direction: 'higher' },
+    ],
+    rows,
+    note: "A conversation agrees when toolgauge's counts, precision, recall, action precision, bad action rate, success and soft success equal those the reference wrote in its file (`show` lists any that differ). In reference-compatible mode they should all agree.",
+  };
 }
 
 function rank(subset: string): number {

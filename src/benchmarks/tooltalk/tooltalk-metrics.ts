@@ -1,6 +1,7 @@
 /** The metrics of a ToolTalk episode (one conversation), and their values from a scored replay. */
 import type { MetricDefinition, MetricValues } from '../../spec/index.js';
 import type { ScoredConversation } from './score-replay.js';
+import type { ReferenceMetricsRecord } from './tooltalk-record.js';
 
 const score = (id: string, title: string, description: string, direction: 'higher' | 'lower' = 'higher') =>
   ({ id, title, description, direction, kind: 'score' }) as const;
@@ -39,9 +40,24 @@ export const TOOLTALK_METRICS: readonly MetricDefinition[] = [
     'lower',
   ),
   count('capped_turns', 'Capped turns', 'Turns that hit the call cap.', 'lower'),
+  score(
+    'reference_success',
+    "Reference's success",
+    "`--agent recorded`: the success the reference's own evaluation wrote in the replayed file (none without one).",
+  ),
+  score(
+    'reference_agrees',
+    'Agrees with the reference',
+    "`--agent recorded`: 1 when toolgauge's conversation metrics equal those the reference wrote in the file, else 0.",
+  ),
 ];
 
-export function metricValues(scored: ScoredConversation, cappedTurns: number): MetricValues {
+export function metricValues(
+  scored: ScoredConversation,
+  cappedTurns: number,
+  reference?: ReferenceMetricsRecord,
+): MetricValues {
+  const referenceSuccess = reference?.metrics?.success;
   const metrics = scored.evaluation.metrics;
   return {
     success: metrics.success ? 1 : 0,
@@ -60,5 +76,7 @@ export function metricValues(scored: ScoredConversation, cappedTurns: number): M
     faulty_planning: scored.errorTypes.badPlanning,
     incorrect_invocations: scored.errorTypes.badCall,
     capped_turns: cappedTurns,
+    reference_success: referenceSuccess === undefined ? null : Number(referenceSuccess),
+    reference_agrees: reference?.differences ? (reference.differences.length === 0 ? 1 : 0) : null,
   };
 }

@@ -35,6 +35,13 @@ export const TOOLTALK_OPTIONS: readonly BenchmarkOption[] = [
     type: 'string',
     default: String(DEFAULT_MAX_CALLS_PER_TURN),
   },
+  {
+    flag: 'tooltalk-recorded',
+    description:
+      "with --agent recorded: a folder the reference's evaluate_openai.py wrote (--output_dir), whose predictions are replayed and scored",
+    commands: ['run'],
+    type: 'string',
+  },
 ];
 
 export interface ToolTalkSettings {
@@ -42,6 +49,8 @@ export interface ToolTalkSettings {
   readonly toolSet: ToolSetChoice;
   readonly documentation: boolean;
   readonly maxCallsPerTurn: number;
+  /** `--tooltalk-recorded`: the reference output folder the `recorded` agent replays, if given. */
+  readonly recordedFolder?: string;
 }
 
 export function toolTalkSettings(options: BenchmarkOptionValues): ToolTalkSettings {
@@ -64,5 +73,6 @@ export function toolTalkSettings(options: BenchmarkOptionValues): ToolTalkSettin
     toolSet: toolSet as ToolSetChoice,
     documentation: options['tooltalk-no-docs'] !== true,
     maxCallsPerTurn: cap,
+    ...(typeof options['tooltalk-recorded'] === 'string' ? { recordedFolder: options['tooltalk-recorded'] } : {}),
   };
 }

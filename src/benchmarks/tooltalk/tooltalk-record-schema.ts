@@ -45,6 +45,13 @@ export const tooltalkRecordSchema = z.object({
   ),
   metrics: z.record(z.string(), z.union([z.number(), z.boolean()])).nullable(),
   errorTypes: z.object({ overTrigger: z.number(), badPlanning: z.number(), badCall: z.number() }).nullable(),
+  reference: z
+    .object({
+      file: z.string(),
+      metrics: z.record(z.string(), z.union([z.number(), z.boolean()])).nullable(),
+      differences: z.array(z.string()).nullable(),
+    })
+    .optional(),
 });
 
 /** Checks a stored record; the error names the first bad field. */

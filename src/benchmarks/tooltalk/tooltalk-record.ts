@@ -30,6 +30,18 @@ export interface ToolTalkTurnRecord {
   readonly trajectory?: Trajectory;
 }
 
+/**
+ * For an episode of the `recorded` agent: the reference output file it replayed, the reference's own
+ * metrics written there, and where toolgauge's differ from them.
+ */
+export interface ReferenceMetricsRecord {
+  readonly file: string;
+  /** The file's `metrics` as written; null when it has none (written with `--modes predict`). */
+  readonly metrics: Readonly<Record<string, number | boolean>> | null;
+  /** The metrics on which toolgauge's differ (`precision: toolgauge 0.5, reference 1`); null without metrics. */
+  readonly differences: readonly string[] | null;
+}
+
 export interface ToolTalkRecord {
   readonly formatVersion: typeof TOOLTALK_RECORD_VERSION;
   readonly caseId: string;
@@ -42,4 +54,6 @@ export interface ToolTalkRecord {
   readonly turns: readonly ToolTalkTurnRecord[];
   readonly metrics: ConversationMetrics | null;
   readonly errorTypes: ErrorTypeCounts | null;
+  /** Present when the episode replayed a reference output file (`--agent recorded`). */
+  readonly reference?: ReferenceMetricsRecord;
 }
