@@ -34,7 +34,7 @@ export const sandboxBenchmark: Benchmark<SandboxCase, SandboxEpisodeRecord> = {
   loadCases: loadSandboxCases,
   play: playSandboxEpisode,
   prove: async (sandboxCase, { options }) =>
-    proveSandboxCase(sandboxCase, scoringProfileOf(options), await judgeOf(options)),
+    proveSandboxCase(sandboxCase, scoringProfileOf(options, sandboxCase.scenario), await judgeOf(options)),
   summarizeProofs: summarizeSandboxProofs,
   reference: sandboxReference,
   referencePlayer: sandboxReferencePlayer,

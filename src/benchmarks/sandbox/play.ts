@@ -183,7 +183,7 @@ export async function playSandboxEpisode(
     agent: input.agent,
     trial: input.trial,
     signal: input.signal,
-    scoring: scoringProfileOf(input.options),
+    scoring: scoringProfileOf(input.options, input.case.scenario),
     ...(input.user ? { user: input.user } : {}),
     ...(input.limits.maxMessages === undefined ? {} : { maxMessages: input.limits.maxMessages }),
   });

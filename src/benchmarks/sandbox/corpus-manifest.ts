@@ -1,0 +1,81 @@
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { z } from 'zod';
+import { AUGMENTATIONS } from '../../tools/index.js';
+import { parseYamlText } from '../../world/yaml-text.js';
+
+/**
+ * A named corpus of sandbox scenarios: a folder with a `corpus.yaml` beside its scenario files. The
+ * manifest says how the corpus is played unless the command line says otherwise: its scoring profile,
+ * its tool augmentations, and (for a paper's own set) whether insufficient-information milestones are
+ * counted as the paper counts them. It may also carry the user simulator's prompt and few-shot
+ * dialogues, used verbatim when a model plays the user.
+ */
+export const CORPUS_MANIFEST = 'corpus.yaml';
+
+/** The named corpora shipped with toolgauge (`--corpus <name>`), by folder. */
+export const NAMED_CORPORA: Readonly<Record<string, URL>> = {
+  toolsandbox: new URL('../../../data/sandbox/corpora/toolsandbox/', import.meta.url),
+};
+
+export const corpusManifestSchema = z
+  .object({
+    formatVersion: z.literal(1),
+    name: z.string().min(1),
+    description: z.string().min(1),
+    scoring: z.enum(['facts', 'paper']).describe('The scoring profile when --scoring is not given.'),
+    augmentations: z
+      .array(z.enum(AUGMENTATIONS))
+      .min(1)
+      .describe('The tool augmentations of every scenario (each scenario becomes one case per augmentation).'),
+    countInsufficientInformationMilestones: z
+      .boolean()
+      .optional()
+      .describe(
+        'true: milestones of insufficient-information scenarios are counted, as the paper counts them (the built-in corpus scores them by minefields only).',
+      ),
+    userSimulator: z
+      .object({
+        instruction: z.string().min(1),
+        fewShot: z.record(
+          z.string(),
+          z.array(z.object({ sender: z.string(), recipient: z.string(), content: z.string() }).strict()),
+        ),
+      })
+      .strict()
+      .optional(),
+  })
+  .strict();
+
+export type CorpusManifest = z.infer<typeof corpusManifestSchema>;
+
+/** What a scenario keeps of its corpus's manifest. */
+export interface ScenarioCorpus {
+  readonly name: string;
+  readonly scoring: CorpusManifest['scoring'];
+  readonly augmentations: CorpusManifest['augmentations'];
+  readonly countInsufficientInformationMilestones: boolean;
+}
+
+/** The folder's manifest, undefined when it has none; a broken manifest is an error naming the file. */
+export async function readCorpusManifest(folder: string): Promise<CorpusManifest | undefined> {
+  const file = join(folder, CORPUS_MANIFEST);
+  const text = await readFile(file, 'utf8').catch(() => undefined);
+  if (text === undefined) return undefined;
+  const parsed = corpusManifestSchema.safeParse(parseYamlText(text));
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    throw new Error(`${file} at ${issue?.path.join('.') ?? ''}: ${issue?.message ?? 'invalid'}`);
+  }
+  return parsed.data;
+}
+
+/** The part of a manifest every scenario of the corpus carries. */
+export function scenarioCorpusOf(manifest: CorpusManifest): ScenarioCorpus {
+  return {
+    name: manifest.name,
+    scoring: manifest.scoring,
+    augmentations: manifest.augmentations,
+    countInsufficientInformationMilestones: manifest.countInsufficientInformationMilestones ?? false,
+  };
+}
