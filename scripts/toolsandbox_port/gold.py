@@ -10,10 +10,13 @@ N being the gold call that met milestone K.
 
 from __future__ import annotations
 
+import copy
 import re
 
 from translate import SWITCH_TOOLS, PortError
 
+# A made-up time in the wrong solutions (2026-09-10T00:00 in the corpus zone).
+GUESSED_TIMESTAMP = {"$localTime": "2026-09-10T00:00:00"}
 PLACEHOLDER = re.compile(r"\{\{(\w+)((?:\.\w+)*)\}\}")
 
 
@@ -68,13 +71,17 @@ def row_call(constraint: dict, world: dict) -> list[dict]:
             current = next((r for r in world["contacts"] if r["person_id"] == row["person_id"]), None)
             if current is None:
                 raise PortError(f"no contact {row['person_id']} to update")
+            # The columns that differ from the world as the gold has left it so far (a second update may
+            # undo the first).
             changed = {k: v for k, v in row.items() if k != "person_id" and current.get(k) != v}
+            current.update(changed)
             calls.append({"tool": "modify_contact", "arguments": {"person_id": row["person_id"], **changed}})
         elif kind == "rows-updated" and table == "reminders":
             current = next((r for r in world["reminders"] if r["reminder_id"] == row["reminder_id"]), None)
             if current is None:
                 raise PortError(f"no reminder {row['reminder_id']} to update")
             changed = {k: v for k, v in row.items() if k != "reminder_id" and current.get(k) != v}
+            current.update(changed)
             calls.append({"tool": "modify_reminder", "arguments": {"reminder_id": row["reminder_id"], **changed}})
         else:
             raise PortError(f"no gold call for {kind} on {table}")
@@ -92,7 +99,40 @@ def agent_text(constraints: list[dict]) -> str | None:
     return main
 
 
-def derive_gold(milestones: list[dict], edges: list[list[str]], world: dict) -> list[dict]:
+def local_time_arguments(milestones: list[dict]) -> dict | None:
+    """datetime_info_to_timestamp's arguments for the one local time the milestones' rows name, if any."""
+    for milestone in milestones:
+        for constraint in milestone["constraints"]:
+            for row in constraint.get("rows", []):
+                value = row.get("reminder_timestamp")
+                if isinstance(value, dict) and "$localTime" in value:
+                    date, time = value["$localTime"].split("T")
+                    year, month, day = (int(x) for x in date.split("-"))
+                    hour, minute, second = (int(x) for x in time.split(":"))
+                    return {"year": year, "month": month, "day": day, "hour": hour, "minute": minute, "second": second}
+    return None
+
+
+def merge_same_tool(calls: list[dict]) -> list[dict]:
+    """One call for constraints of one milestone on the same tool (timestamp_diff's two filled arguments)."""
+    out: list[dict] = []
+    for call in calls:
+        last = out[-1] if out else None
+        if (
+            last
+            and last["tool"] == call["tool"]
+            and all(last["arguments"].get(k, v) == v for k, v in call["arguments"].items())
+        ):
+            last["arguments"] = {**last["arguments"], **call["arguments"]}
+        else:
+            out.append({"tool": call["tool"], "arguments": dict(call["arguments"])})
+    return out
+
+
+def derive_gold(
+    milestones: list[dict], edges: list[list[str]], world: dict, hand_arguments: dict | None = None
+) -> list[dict]:
+    world = copy.deepcopy(world)
     turns: list[dict] = []
     calls_of: dict[str, int] = {}
     call_count = 0
@@ -101,16 +141,36 @@ def derive_gold(milestones: list[dict], edges: list[list[str]], world: dict) -> 
         calls = []
         for constraint in constraints:
             if constraint["type"] == "tool-call":
-                calls.append({"tool": constraint["tool"], "arguments": constraint.get("arguments", {})})
+                arguments = constraint.get("arguments", {})
+                tool = constraint["tool"]
+                if not arguments and tool in (hand_arguments or {}):
+                    arguments = hand_arguments[tool]
+                elif not arguments and tool == "datetime_info_to_timestamp":
+                    arguments = local_time_arguments(milestones) or {}
+                calls.append({"tool": tool, "arguments": arguments})
             elif constraint["type"] in ("table", "rows-added", "rows-removed", "rows-updated"):
                 calls.extend(row_call(constraint, world))
             elif constraint["type"] == "message" and constraint["from"] == "user":
                 raise PortError("a milestone on the user's words")
-        for call in calls:
-            turns.append({"call": [fill(call, calls_of)]})
-            call_count += 1
-        if calls:
-            calls_of[milestone["id"]] = call_count - 1
+        calls = merge_same_tool(calls)
+        merged = False
+        if len(calls) == 1 and turns and "call" in turns[-1]:
+            # Two milestones on one call: the reference fills timestamp_0 and timestamp_1 of the same
+            # timestamp_diff call from two milestones; one call with both arguments meets both.
+            previous = turns[-1]["call"][-1]
+            candidate = fill(calls[0], calls_of)
+            if previous["tool"] == candidate["tool"] and all(
+                previous["arguments"].get(k, v) == v for k, v in candidate["arguments"].items()
+            ) and not set(candidate["arguments"]) <= set(previous["arguments"]):
+                previous["arguments"].update(candidate["arguments"])
+                calls_of[milestone["id"]] = call_count - 1
+                merged = True
+        if not merged:
+            for call in calls:
+                turns.append({"call": [fill(call, calls_of)]})
+                call_count += 1
+            if calls:
+                calls_of[milestone["id"]] = call_count - 1
         text = agent_text(constraints)
         if text is not None:
             turns.append({"say": fill(text, calls_of)})
@@ -119,11 +179,15 @@ def derive_gold(milestones: list[dict], edges: list[list[str]], world: dict) -> 
     return turns
 
 
-def derive_wrong(gold: list[dict], minefields: list[dict]) -> list[list[dict]]:
+def derive_wrong(gold: list[dict], minefields: list[dict], world: dict) -> list[list[dict]]:
     """A solution that must score less: the gold without its final answer, and one that steps on a minefield."""
     wrong = []
-    if len(gold) > 1:
-        wrong.append(gold[:-1][:] + [{"say": "Okay."}])
+    # The gold without its last action and with an empty answer: the final state change (or look-up)
+    # and the answer are missing.
+    calls = [index for index, turn in enumerate(gold) if "call" in turn]
+    if calls:
+        kept = [turn for index, turn in enumerate(gold[:-1]) if index != calls[-1]]
+        wrong.append(kept + [{"say": "Okay."}])
     else:
         wrong.append([{"say": "Okay."}])
     for minefield in minefields:
@@ -132,7 +196,17 @@ def derive_wrong(gold: list[dict], minefields: list[dict]) -> list[list[dict]]:
                 wrong.append([{"say": constraint["text"]}])
                 return wrong
             if constraint["type"] == "tool-call":
-                call = {"tool": constraint["tool"], "arguments": constraint.get("arguments", {})}
+                arguments = dict(constraint.get("arguments", {}))
+                for name, measure in constraint.get("argumentSimilarity", {}).items():
+                    # Any value counts: a guessed time (the agent made one up without reading the clock).
+                    if measure == "ignore" and name in arguments:
+                        arguments[name] = GUESSED_TIMESTAMP
+                if not arguments and constraint["tool"] in ("modify_reminder", "remove_reminder"):
+                    # The change the minefield forbids, on the latest reminder of the world.
+                    arguments = {"reminder_id": world["reminders"][-1]["reminder_id"]}
+                    if constraint["tool"] == "modify_reminder":
+                        arguments["reminder_timestamp"] = GUESSED_TIMESTAMP
+                call = {"tool": constraint["tool"], "arguments": arguments}
                 wrong.append([{"call": [call]}, gold[-1]])
                 return wrong
     return wrong

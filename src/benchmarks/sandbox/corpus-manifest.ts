@@ -34,6 +34,12 @@ export const corpusManifestSchema = z
       .describe(
         'true: milestones of insufficient-information scenarios are counted, as the paper counts them (the built-in corpus scores them by minefields only).',
       ),
+    trivialAgentFloors: z
+      .enum(['required', 'measured'])
+      .optional()
+      .describe(
+        "measured: `validate --prove` prints what the trivial agents score but does not require them to stay below the floor limit (a paper's scenarios kept as written); default required.",
+      ),
     userSimulator: z
       .object({
         instruction: z.string().min(1),
@@ -55,6 +61,7 @@ export interface ScenarioCorpus {
   readonly scoring: CorpusManifest['scoring'];
   readonly augmentations: CorpusManifest['augmentations'];
   readonly countInsufficientInformationMilestones: boolean;
+  readonly trivialAgentFloors: 'required' | 'measured';
 }
 
 /** The folder's manifest, undefined when it has none; a broken manifest is an error naming the file. */
@@ -77,5 +84,6 @@ export function scenarioCorpusOf(manifest: CorpusManifest): ScenarioCorpus {
     scoring: manifest.scoring,
     augmentations: manifest.augmentations,
     countInsufficientInformationMilestones: manifest.countInsufficientInformationMilestones ?? false,
+    trivialAgentFloors: manifest.trivialAgentFloors ?? 'required',
   };
 }

@@ -1,0 +1,109 @@
+/**
+ * The ToolSandbox corpus (data/sandbox/corpora/toolsandbox, `--corpus toolsandbox`): the paper's 129
+ * scenarios × 8 augmentations, written by scripts/port-toolsandbox.py from the reference repository.
+ */
+import { execFileSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { SolutionAgent } from '../../agents/solution-agent.js';
+import { sandboxCases } from './cases.js';
+import { NAMED_CORPORA } from './corpus-manifest.js';
+import { loadSandboxCases } from './load-cases.js';
+import { runSandboxCase } from './play.js';
+import { loadScenarios } from './scenario-loader.js';
+import { scoringProfileOf } from './scoring-option.js';
+
+const folder = fileURLToPath(NAMED_CORPORA.toolsandbox as URL);
+const { scenarios, problems } = await loadScenarios([folder]);
+
+const PAPER_AUGMENTATIONS = [
+  'distraction-0',
+  'distraction-3',
+  'distraction-10',
+  'distraction-all',
+  'scrambled-tool-name',
+  'scrambled-tool-description',
+  'scrambled-arg-description',
+  'scrambled-arg-type',
+];
+
+/** The paper's scenario counts per category (Table 6 ÷ 8). */
+const PAPER_CATEGORIES = {
+  single_tool_call: 19,
+  multiple_tool_call: 82,
+  single_user_turn: 73,
+  multiple_user_turn: 28,
+  state_dependency: 24,
+  canonicalization: 59,
+  insufficient_information: 28,
+};
+
+describe('the ToolSandbox corpus', () => {
+  it("holds the paper's 129 scenarios under their original names, 1,032 cases over its 8 augmentations", () => {
+    expect(problems).toEqual([]);
+    expect(scenarios).toHaveLength(129);
+    expect(scenarios.map((scenario) => scenario.id)).toContain('send_message_with_phone_number_and_content');
+    const cases = sandboxCases(scenarios);
+    expect(cases).toHaveLength(1032);
+    expect([...new Set(cases.map((sandboxCase) => sandboxCase.augmentation))]).toEqual(PAPER_AUGMENTATIONS);
+    for (const [category, count] of Object.entries(PAPER_CATEGORIES)) {
+      expect(scenarios.filter((scenario) => scenario.categories.includes(category as never)).length, category).toBe(
+        count,
+      );
+    }
+  });
+
+  it('is what --corpus toolsandbox loads, and is scored by the paper rules unless --scoring says otherwise', async () => {
+    const loaded = await loadSandboxCases({ options: { corpus: 'toolsandbox' } } as never);
+    expect(loaded.cases).toHaveLength(1032);
+    expect(loaded.source).toBe('corpus:toolsandbox');
+    const scenario = loaded.cases[0]?.scenario;
+    expect(scoringProfileOf({}, scenario)).toBe('paper');
+    expect(scoringProfileOf({ scoring: 'facts' }, scenario)).toBe('facts');
+    expect(scoringProfileOf({}, undefined)).toBe('facts');
+  });
+
+  it('gold scores 1 and the first wrong solution less, on every original case under the paper rules', async () => {
+    const failures: string[] = [];
+    for (const sandboxCase of sandboxCases(scenarios, ['distraction-0'])) {
+      const { scenario } = sandboxCase;
+      const gold = await runSandboxCase({
+        sandboxCase,
+        agent: new SolutionAgent(scenario.gold, 'gold'),
+        scoring: 'paper',
+      });
+      if (gold.score.score !== 1) failures.push(`${scenario.id}: gold ${gold.score.score}`);
+      const scores = await Promise.all(
+        scenario.wrong.map(
+          async (solution) =>
+            (await runSandboxCase({ sandboxCase, agent: new SolutionAgent(solution, 'wrong'), scoring: 'paper' })).score
+              .score,
+        ),
+      );
+      if (Math.min(...scores) >= 1) failures.push(`${scenario.id}: every wrong solution scores 1`);
+    }
+    expect(failures).toEqual([]);
+  }, 120_000);
+});
+
+const reference = [resolve(process.cwd(), '../shared/data/toolsandbox'), '/work/shared/data/toolsandbox'].find((path) =>
+  existsSync(resolve(path, 'tool_sandbox/scenarios')),
+);
+
+describe('the ToolSandbox corpus against its source', () => {
+  it('equals what scripts/port-toolsandbox.py writes from the reference repository', ({ skip }) => {
+    const absent =
+      'ToolSandbox corpus check skipped: the reference repository (../shared/data/toolsandbox, apple/ToolSandbox 165848b) is absent here';
+    if (!reference) console.warn(absent);
+    skip(!reference, absent);
+    const script = fileURLToPath(new URL('../../../scripts/port-toolsandbox.py', import.meta.url));
+    // Exit 1 with the differing files on stderr when the committed files are not the script's output.
+    const output = execFileSync('/usr/bin/python3', [script, '--check', '--reference', reference as string], {
+      encoding: 'utf8',
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    expect(output).toBe('');
+  }, 60_000);
+});
