@@ -62,6 +62,11 @@ export interface ScenarioCorpus {
   readonly augmentations: CorpusManifest['augmentations'];
   readonly countInsufficientInformationMilestones: boolean;
   readonly trivialAgentFloors: 'required' | 'measured';
+  /**
+   * The user simulator's instruction, verbatim: the user's briefing is this followed by the scenario's
+   * goal, exactly as the paper's system message to the simulated user.
+   */
+  readonly userInstruction?: string;
 }
 
 /** The folder's manifest, undefined when it has none; a broken manifest is an error naming the file. */
@@ -85,5 +90,6 @@ export function scenarioCorpusOf(manifest: CorpusManifest): ScenarioCorpus {
     augmentations: manifest.augmentations,
     countInsufficientInformationMilestones: manifest.countInsufficientInformationMilestones ?? false,
     trivialAgentFloors: manifest.trivialAgentFloors ?? 'required',
+    ...(manifest.userSimulator ? { userInstruction: manifest.userSimulator.instruction } : {}),
   };
 }

@@ -121,7 +121,11 @@ export function sandboxToolSet(sandboxCase: SandboxCase): ToolSet {
 
 /** The messages before the episode: the agent's prompt, the user's briefing and examples, the opening. */
 export function seededMessages(scenario: SandboxScenario, opening: string): NewMessage[] {
-  const briefing = [`Your goal: ${scenario.user.goal}`, `What you know: ${scenario.user.knowledge}`].join('\n');
+  // A paper's corpus briefs the user with the paper's own system message: its instruction, then the task.
+  const briefing =
+    scenario.corpus?.userInstruction !== undefined
+      ? `${scenario.corpus.userInstruction}${scenario.user.goal}`
+      : [`Your goal: ${scenario.user.goal}`, `What you know: ${scenario.user.knowledge}`].join('\n');
   return [
     { type: 'text', sender: 'system', recipient: 'agent', text: SANDBOX_AGENT_PROMPT },
     { type: 'text', sender: 'system', recipient: 'user', text: briefing },

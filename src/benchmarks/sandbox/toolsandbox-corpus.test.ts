@@ -11,7 +11,7 @@ import { SolutionAgent } from '../../agents/solution-agent.js';
 import { sandboxCases } from './cases.js';
 import { NAMED_CORPORA } from './corpus-manifest.js';
 import { loadSandboxCases } from './load-cases.js';
-import { runSandboxCase } from './play.js';
+import { runSandboxCase, seededMessages } from './play.js';
 import { loadScenarios } from './scenario-loader.js';
 import { scoringProfileOf } from './scoring-option.js';
 
@@ -63,6 +63,17 @@ describe('the ToolSandbox corpus', () => {
     expect(scoringProfileOf({}, scenario)).toBe('paper');
     expect(scoringProfileOf({ scoring: 'facts' }, scenario)).toBe('facts');
     expect(scoringProfileOf({}, undefined)).toBe('facts');
+  });
+
+  it("briefs the simulated user with the paper's own system message: its instruction, then the task", () => {
+    const scenario = scenarios.find((candidate) => candidate.id === 'cellular_off');
+    const [, briefing] = seededMessages(scenario as never, 'Turn off cellular');
+    expect(briefing).toMatchObject({ sender: 'system', recipient: 'user' });
+    const text = (briefing as { text: string }).text;
+    expect(
+      text.startsWith('\nYou are no longer an assistant.') || text.startsWith('You are no longer an assistant.'),
+    ).toBe(true);
+    expect(text.endsWith('task you (User A) want User B to complete: Turn off cellular service')).toBe(true);
   });
 
   it('gold scores 1 and the first wrong solution less, on every original case under the paper rules', async () => {
