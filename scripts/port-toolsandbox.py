@@ -56,17 +56,6 @@ HAND_EDITS: dict[str, dict] = {
         "why": "unit_conversion added to the allow list: a milestone requires a unit_conversion call the original "
         "does not allow (only its all-tools variant could meet it)",
     },
-    "add_reminder_content_and_week_delta_and_time_and_location_low_battery_mode_multiple_user_turn_alt": {
-        "coordinates": {(37.3738083, -122.03142249999999): (37.3233, -122.0398)},
-        "why": "the reminder's place moved from the Whole Foods the reference's live search returned first "
-        "(Sunnyvale, 37.3738, -122.0314) to the one toolgauge's offline search returns first for \"Whole Foods\" "
-        "(20955 Stevens Creek Blvd, 37.3233, -122.0398), so the place the tool returns is the place checked",
-    },
-    "add_reminder_content_and_week_delta_and_time_and_location_multiple_user_turn_alt": {
-        "coordinates": {(37.3738083, -122.03142249999999): (37.3233, -122.0398)},
-        "why": "the reminder's place moved to the Whole Foods toolgauge's offline search returns first (as in the "
-        "low-battery variant of this scenario)",
-    },
     "update_contact_relationship_with_relationship_twice_multiple_user_turn": {
         "replies": ["Actually, change them back to my friends."],
         "why": "the scripted user's second request (from the instruction: after the change, ask to change them back)",
@@ -108,11 +97,20 @@ GOLD_ARGUMENTS: dict[str, dict[str, dict]] = {
     "modify_reminder_with_recency_latest": {"search_reminder": {"creation_timestamp_lowerbound": LAST_WEEK}},
     "remove_reminder_with_recency_latest": {"search_reminder": {"creation_timestamp_lowerbound": LAST_WEEK}},
     "add_reminder_content_and_week_delta_and_time_and_location": {
-        "search_location_around_lat_lon": {"location": "Whole Foods Stevens Creek"}
+        "search_location_around_lat_lon": {"location": "Whole Foods"}
+    },
+    # Location service stays off (the original allows no switch for it): the search needs a point.
+    # The user wants the Whole Foods on McKinley Ave (the second the search returns).
+    "add_reminder_content_and_week_delta_and_time_and_location_multiple_user_turn_alt": {
+        "search_location_around_lat_lon": {"location": "Whole Foods"}
     },
     # Location service stays off (the original allows no switch for it): the search needs a point.
     "add_reminder_content_and_week_delta_and_time_and_location_low_battery_mode": {
-        "search_location_around_lat_lon": {"location": "Whole Foods", "latitude": 37.334606, "longitude": -122.009102}
+        "search_location_around_lat_lon": {
+            "location": "Whole Foods",
+            "latitude": 37.334606,
+            "longitude": -122.009102,
+        }
     },
 }
 
@@ -142,16 +140,44 @@ def dump(data) -> str:
     return HEADER + yaml.dump(data, Dumper=Dumper, sort_keys=False, allow_unicode=True, width=120)
 
 
-def move_coordinates(milestones: list[dict], old: tuple, new: tuple) -> None:
-    for milestone in milestones:
-        for constraint in milestone["constraints"]:
-            for row in constraint.get("rows", []):
-                if (row.get("latitude"), row.get("longitude")) == old:
-                    row["latitude"], row["longitude"] = new
-
-
 def world_rows(changes: dict) -> dict:
     return {table: change.get("add", []) for table, change in changes.items()}
+
+
+# The agent's question in a gold solution that asks before acting (so the scripted user gives its line).
+GOLD_QUESTION = "Could you tell me exactly what you would like me to do?"
+NO_MORE_INFORMATION = "I don't know anything more than that."
+# Written by hand from the instruction where the single-turn version differs (another Whole Foods, an
+# extra "resolve any issue alone") or does not exist.
+MCKINLEY = "Remind me to buy chocolate milk tomorrow 5PM at the Whole Foods on McKinley Ave."
+GRAND_CANYON_LOWS = "What's the lowest temperature in Grand Canyon today, and then tomorrow, in Fahrenheit?"
+FREDRIK = "Send Fredrik Thordendal a message saying: How's the new album coming along."
+SCRIPTED_LINES = {
+    "add_reminder_content_and_week_delta_and_time_and_location_multiple_user_turn_alt": MCKINLEY,
+    "add_reminder_content_and_week_delta_and_time_and_location_low_battery_mode_multiple_user_turn_alt": MCKINLEY,
+    "find_distance_with_location_name_low_battery_mode_multiple_user_turn": "How far am I from the Golden Gate Bridge?",
+    "find_temperature_f_with_location_and_time_diff_multiple_user_turn": GRAND_CANYON_LOWS,
+    "find_temperature_f_with_location_and_time_diff_wifi_off_multiple_user_turn": GRAND_CANYON_LOWS,
+    "find_temperature_f_with_location_and_time_diff_low_battery_mode_multiple_user_turn": GRAND_CANYON_LOWS,
+    "send_message_with_contact_content_cellular_off_multiple_user_turn": FREDRIK,
+    "send_message_with_contact_content_cellular_off_multiple_user_turn_alt": FREDRIK,
+}
+
+
+def scripted_line(extension: dict, openings: dict[str, str]) -> str | None:
+    """The scripted user's line, written once from the scenario's instruction:
+
+    - a multiple-user-turn scenario's user, asked what it wants, says the whole request as the same
+      scenario's single-turn version opens it (its name without `_multiple_user_turn`);
+    - an insufficient-information scenario's user knows nothing beyond its opening.
+    """
+    if extension["name"] in SCRIPTED_LINES:
+        return SCRIPTED_LINES[extension["name"]]
+    if extension["module"] == "multiple_user_turn_scenarios":
+        return openings.get(extension["name"].replace("_multiple_user_turn", ""))
+    if extension["module"] == "insufficient_information_scenarios":
+        return NO_MORE_INFORMATION
+    return None
 
 
 def port_scenario(extension: dict, reference: dict) -> dict:
@@ -177,13 +203,13 @@ def port_scenario(extension: dict, reference: dict) -> dict:
             }
         ]
         notes.append("no milestones in the original: an uncounted answer milestone added")
-    for (old, new) in HAND_EDITS.get(extension["name"], {}).get("coordinates", {}).items():
-        move_coordinates(milestones, old, new)
     changes = world_changes(reference["base_worlds"][extension["base_scenario"]], EMPTY_PRESET_DEVICE)
     gold = derive_gold(milestones, edges, world_rows(changes), hand_arguments(extension["name"]))
     edit = HAND_EDITS.get(extension["name"], {})
     if edit:
         notes.append(edit["why"])
+    if extension["name"] in SCRIPTED_LINES:
+        notes.append("the scripted user's line written by hand from the instruction")
     picked = hand_arguments(extension["name"])
     if picked:
         notes.append(f"gold arguments chosen for {', '.join(sorted(picked))} (the original accepts any call)")
@@ -204,6 +230,12 @@ def port_scenario(extension: dict, reference: dict) -> dict:
     user = {"goal": goal, "knowledge": KNOWLEDGE, "opening": openings[0]}
     if edit.get("replies"):
         user["replies"] = edit["replies"]
+    else:
+        line = scripted_line(extension, reference["openings"])
+        if line is not None:
+            # The gold asks first, and the scripted user answers with its line.
+            user["replies"] = [line]
+            gold = [{"say": GOLD_QUESTION}, *gold]
     if len(openings) > 1:
         raise PortError("more than one opening turn")
     user["demonstrations"] = base_demos + demos
@@ -284,6 +316,10 @@ def scenario_document(ported: list[tuple[dict, dict]]) -> str:
 
 def outputs(reference_dir: Path) -> tuple[dict[str, str], list[str]]:
     reference = load_reference(reference_dir)
+    reference["openings"] = {
+        extension["name"]: conversation(extension["messages"], reference["user_instruction"])[1][0]
+        for extension in reference["extensions"]
+    }
     files: dict[str, str] = {}
     failures: list[str] = []
     ported: list[tuple[dict, dict]] = []
