@@ -197,7 +197,14 @@ export async function playSandboxEpisode(
       ? await judgeEpisode(input.case.scenario, trajectory, score, await judge, input.signal)
       : undefined;
   const record = sandboxEpisodeRecord(input.case, input.trial, input.agent.name, { trajectory, score, judgements });
-  const labels = { ...input.case.labels, scenarioId: input.case.scenario.id };
+  // The corpus and the scoring profile travel with every episode, so each report table can name them.
+  const { corpus } = input.case.scenario;
+  const labels = {
+    ...input.case.labels,
+    scenarioId: input.case.scenario.id,
+    ...(corpus ? { corpus: corpus.name } : {}),
+    scoring: scoringProfileOf(input.options, input.case.scenario),
+  };
   if (trajectory.termination.type === 'infrastructure-failure') {
     return { status: 'failed', error: trajectory.termination.message, metrics: {}, labels, record, sharedParts };
   }

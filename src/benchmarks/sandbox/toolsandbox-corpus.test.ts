@@ -8,6 +8,7 @@ import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { SolutionAgent } from '../../agents/solution-agent.js';
+import { aggregateSandbox } from './aggregate.js';
 import { sandboxCases } from './cases.js';
 import { NAMED_CORPORA } from './corpus-manifest.js';
 import { loadSandboxCases } from './load-cases.js';
@@ -74,6 +75,26 @@ describe('the ToolSandbox corpus', () => {
       text.startsWith('\nYou are no longer an assistant.') || text.startsWith('You are no longer an assistant.'),
     ).toBe(true);
     expect(text.endsWith('task you (User A) want User B to complete: Turn off cellular service')).toBe(true);
+  });
+
+  it('names the corpus and the scoring profile beside every report table (old runs without the labels: nothing)', () => {
+    const episode = (labels: Record<string, string>) => ({
+      caseId: 'cellular_off/distraction-0',
+      trial: 0,
+      status: 'scored' as const,
+      metrics: { score: 1, turnCount: 2 },
+      labels: { categories: ['single_tool_call'], augmentation: 'distraction-0', ...labels },
+    });
+    const titled = aggregateSandbox([episode({ corpus: 'toolsandbox', scoring: 'paper' })]).tables ?? [];
+    expect(titled.map((table) => table.title.endsWith(' — corpus toolsandbox, scoring paper'))).toEqual([
+      true,
+      true,
+      true,
+    ]);
+    const builtIn = aggregateSandbox([episode({ scoring: 'facts' })]).tables ?? [];
+    expect(builtIn[0]?.title.endsWith(' — scoring facts')).toBe(true);
+    const old = aggregateSandbox([episode({})]).tables ?? [];
+    expect(old[2]?.title).toBe('Mean turn count (ToolSandbox Table 11)');
   });
 
   it('gold scores 1 and the first wrong solution less, on every original case under the paper rules', async () => {
