@@ -1,5 +1,5 @@
 import { readdir, readFile, stat } from 'node:fs/promises';
-import { extname, join } from 'node:path';
+import { dirname, extname, join } from 'node:path';
 import { Temporal } from 'temporal-polyfill';
 import { SANDBOX_PRESETS } from '../../domains/sandbox/index.js';
 import type { CellValue, Row, Turn } from '../../spec/index.js';
@@ -70,10 +70,26 @@ interface FoundFile {
   readonly corpus: ScenarioCorpus | undefined;
 }
 
+/**
+ * The corpus of a scenario file named on its own: the manifest of its folder or of one of the two above it
+ * (`<corpus>/<module>/<scenario>.yaml`).
+ */
+async function enclosingCorpus(file: string): Promise<ScenarioCorpus | undefined> {
+  let folder = dirname(file);
+  for (let level = 0; level < 3; level += 1) {
+    const manifest = await readCorpusManifest(folder);
+    if (manifest) return scenarioCorpusOf(manifest);
+    const parent = dirname(folder);
+    if (parent === folder) return undefined;
+    folder = parent;
+  }
+  return undefined;
+}
+
 /** The scenario files under a path, each with the corpus of the nearest folder with a manifest. */
 async function expand(path: string, corpus: ScenarioCorpus | undefined): Promise<FoundFile[]> {
   const info = await stat(path).catch(() => undefined);
-  if (!info?.isDirectory()) return [{ file: path, corpus }];
+  if (!info?.isDirectory()) return [{ file: path, corpus: corpus ?? (info ? await enclosingCorpus(path) : undefined) }];
   const manifest = await readCorpusManifest(path);
   const here = manifest ? scenarioCorpusOf(manifest) : corpus;
   const entries = await readdir(path, { withFileTypes: true });

@@ -4,7 +4,7 @@
  */
 import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { resolve } from 'node:path';
+import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { SolutionAgent } from '../../agents/solution-agent.js';
@@ -64,6 +64,14 @@ describe('the ToolSandbox corpus', () => {
     expect(scoringProfileOf({}, scenario)).toBe('paper');
     expect(scoringProfileOf({ scoring: 'facts' }, scenario)).toBe('facts');
     expect(scoringProfileOf({}, undefined)).toBe('facts');
+  });
+
+  it('keeps a scenario file named on its own in its corpus (the manifest two folders up)', async () => {
+    const one = await loadScenarios([
+      join(folder, 'insufficient_information', 'find_current_city_insufficient_information.yaml'),
+    ]);
+    expect(one.problems).toEqual([]);
+    expect(one.scenarios[0]?.corpus?.name).toBe('toolsandbox');
   });
 
   it("briefs the simulated user with the paper's own system message: its instruction, then the task", () => {
