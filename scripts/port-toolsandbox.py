@@ -357,6 +357,7 @@ def outputs(reference_dir: Path) -> tuple[dict[str, str], list[str]]:
             "augmentations": list(PAPER_AUGMENTATIONS),
             "countInsufficientInformationMilestones": True,
             "trivialAgentFloors": "measured",
+            "distractionGroups": reference["tool_modules"],
             "userSimulator": {
             "instruction": reference["user_instruction"],
             "fewShot": {

@@ -272,6 +272,19 @@ def install_stand_ins(reference: Path) -> None:
     _module("tool_sandbox.common.utils", **utilities)
 
 
+def tool_modules(folder: Path) -> dict[str, str]:
+    """Each public top-level function of the reference's tool modules, with its module: the groups its
+    distraction ranking puts first (`rank_tools_by_similarity`: tools in a needed tool's module)."""
+    modules: dict[str, str] = {}
+    for path in sorted(folder.glob("*.py")):
+        if path.name == "__init__.py":
+            continue
+        for node in ast.parse(path.read_text()).body:
+            if isinstance(node, ast.FunctionDef) and not node.name.startswith("_"):
+                modules[node.name] = path.stem
+    return dict(sorted(modules.items()))
+
+
 def load_reference(reference: Path) -> dict:
     """Every scenario extension of the four modules, with the module it came from, and the few-shot data."""
     install_stand_ins(reference)
@@ -295,6 +308,7 @@ def load_reference(reference: Path) -> dict:
             fields["categories"] = categories
             extensions.append({"module": module_name, **fields})
     return {
+        "tool_modules": tool_modules(reference / "tool_sandbox" / "tools"),
         "extensions": extensions,
         "base_worlds": {name: world.starting_context.databases for name, world in base_worlds.items()},
         "user_instruction": few_shot.USER_INSTRUCTION,

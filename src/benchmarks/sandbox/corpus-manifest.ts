@@ -40,6 +40,12 @@ export const corpusManifestSchema = z
       .describe(
         "measured: `validate --prove` prints what the trivial agents score but does not require them to stay below the floor limit (a paper's scenarios kept as written); default required.",
       ),
+    distractionGroups: z
+      .record(z.string(), z.string())
+      .optional()
+      .describe(
+        "Tool name → group for distraction ranking (tools sharing a group with a needed tool rank first): a reference's modules, to rank as it ranks; a tool not named keeps its domain.",
+      ),
     userSimulator: z
       .object({
         instruction: z.string().min(1),
@@ -67,6 +73,8 @@ export interface ScenarioCorpus {
    * goal, exactly as the paper's system message to the simulated user.
    */
   readonly userInstruction?: string;
+  /** Groups for distraction ranking by tool name (see the manifest's `distractionGroups`). */
+  readonly distractionGroups?: Readonly<Record<string, string>>;
 }
 
 /** The folder's manifest, undefined when it has none; a broken manifest is an error naming the file. */
@@ -91,5 +99,6 @@ export function scenarioCorpusOf(manifest: CorpusManifest): ScenarioCorpus {
     countInsufficientInformationMilestones: manifest.countInsufficientInformationMilestones ?? false,
     trivialAgentFloors: manifest.trivialAgentFloors ?? 'required',
     ...(manifest.userSimulator ? { userInstruction: manifest.userSimulator.instruction } : {}),
+    ...(manifest.distractionGroups ? { distractionGroups: manifest.distractionGroups } : {}),
   };
 }

@@ -115,6 +115,7 @@ export function sandboxToolSet(sandboxCase: SandboxCase): ToolSet {
       deny: withheldTools(scenario.deny, scenario.allow),
       augmentation: sandboxCase.augmentation,
       seed: sandboxCase.baseId,
+      ...(scenario.corpus?.distractionGroups ? { distractionGroups: scenario.corpus.distractionGroups } : {}),
     }),
   );
 }

@@ -12,7 +12,7 @@ import { aggregateSandbox } from './aggregate.js';
 import { sandboxCases } from './cases.js';
 import { NAMED_CORPORA } from './corpus-manifest.js';
 import { loadSandboxCases } from './load-cases.js';
-import { runSandboxCase, seededMessages } from './play.js';
+import { runSandboxCase, sandboxToolSet, seededMessages } from './play.js';
 import { loadScenarios } from './scenario-loader.js';
 import { scoringProfileOf } from './scoring-option.js';
 
@@ -72,6 +72,16 @@ describe('the ToolSandbox corpus', () => {
     ]);
     expect(one.problems).toEqual([]);
     expect(one.scenarios[0]?.corpus?.name).toBe('toolsandbox');
+  });
+
+  it("ranks distraction tools by the reference's modules: holidays sit with the time tools in `utilities`", () => {
+    const scenario = scenarios.find((candidate) => candidate.id === 'find_thanksgiving_timestamp');
+    const [three] = sandboxCases([scenario as never], ['distraction-3']);
+    const offered = sandboxToolSet(three as never).views.map((view) => view.tool.name);
+    const distractions = offered.filter((name) => name !== 'search_holiday');
+    expect(distractions).toHaveLength(3);
+    // By toolgauge's own domains (holiday alone) the three would come from anywhere by name similarity.
+    for (const name of distractions) expect(scenario?.corpus?.distractionGroups?.[name], name).toBe('utilities');
   });
 
   it("briefs the simulated user with the paper's own system message: its instruction, then the task", () => {
