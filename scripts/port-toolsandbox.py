@@ -154,6 +154,18 @@ def dump(data) -> str:
     return HEADER + yaml.dump(data, Dumper=Dumper, sort_keys=False, allow_unicode=True, width=120)
 
 
+def agent_prompt(reference: dict) -> str:
+    """The base world's system message to the agent (the paper's minimalist prompt)."""
+    prompts = [
+        row["content"]
+        for row in reference["base_worlds"]["base"]["SANDBOX"]
+        if row["sender"].name == "SYSTEM" and row["recipient"].name == "AGENT"
+    ]
+    if len(prompts) != 1:
+        raise PortError(f"expected one system message to the agent in the base world, found {len(prompts)}")
+    return prompts[0]
+
+
 def world_rows(changes: dict) -> dict:
     return {table: change.get("add", []) for table, change in changes.items()}
 
@@ -357,6 +369,7 @@ def outputs(reference_dir: Path) -> tuple[dict[str, str], list[str]]:
             "augmentations": list(PAPER_AUGMENTATIONS),
             "countInsufficientInformationMilestones": True,
             "trivialAgentFloors": "measured",
+            "agentPrompt": agent_prompt(reference),
             "distractionGroups": reference["tool_modules"],
             "userSimulator": {
             "instruction": reference["user_instruction"],

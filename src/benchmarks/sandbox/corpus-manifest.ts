@@ -40,6 +40,11 @@ export const corpusManifestSchema = z
       .describe(
         "measured: `validate --prove` prints what the trivial agents score but does not require them to stay below the floor limit (a paper's scenarios kept as written); default required.",
       ),
+    agentPrompt: z
+      .string()
+      .min(1)
+      .optional()
+      .describe("The agent's system prompt for this corpus (default: toolgauge's)."),
     distractionGroups: z
       .record(z.string(), z.string())
       .optional()
@@ -73,6 +78,8 @@ export interface ScenarioCorpus {
    * goal, exactly as the paper's system message to the simulated user.
    */
   readonly userInstruction?: string;
+  /** The agent's system prompt, when the corpus has its own. */
+  readonly agentPrompt?: string;
   /** Groups for distraction ranking by tool name (see the manifest's `distractionGroups`). */
   readonly distractionGroups?: Readonly<Record<string, string>>;
 }
@@ -99,6 +106,7 @@ export function scenarioCorpusOf(manifest: CorpusManifest): ScenarioCorpus {
     countInsufficientInformationMilestones: manifest.countInsufficientInformationMilestones ?? false,
     trivialAgentFloors: manifest.trivialAgentFloors ?? 'required',
     ...(manifest.userSimulator ? { userInstruction: manifest.userSimulator.instruction } : {}),
+    ...(manifest.agentPrompt ? { agentPrompt: manifest.agentPrompt } : {}),
     ...(manifest.distractionGroups ? { distractionGroups: manifest.distractionGroups } : {}),
   };
 }

@@ -120,6 +120,11 @@ export function sandboxToolSet(sandboxCase: SandboxCase): ToolSet {
   );
 }
 
+/** The agent's system prompt: the corpus's own (the paper's for the ToolSandbox corpus), else toolgauge's. */
+export function agentPromptOf(scenario: SandboxScenario): string {
+  return scenario.corpus?.agentPrompt ?? SANDBOX_AGENT_PROMPT;
+}
+
 /** The messages before the episode: the agent's prompt, the user's briefing and examples, the opening. */
 export function seededMessages(scenario: SandboxScenario, opening: string): NewMessage[] {
   // A paper's corpus briefs the user with the paper's own system message: its instruction, then the task.
@@ -128,7 +133,7 @@ export function seededMessages(scenario: SandboxScenario, opening: string): NewM
       ? `${scenario.corpus.userInstruction}${scenario.user.goal}`
       : [`Your goal: ${scenario.user.goal}`, `What you know: ${scenario.user.knowledge}`].join('\n');
   return [
-    { type: 'text', sender: 'system', recipient: 'agent', text: SANDBOX_AGENT_PROMPT },
+    { type: 'text', sender: 'system', recipient: 'agent', text: agentPromptOf(scenario) },
     { type: 'text', sender: 'system', recipient: 'user', text: briefing },
     ...scenario.user.demonstrations.flatMap((dialogue) =>
       dialogue.map(

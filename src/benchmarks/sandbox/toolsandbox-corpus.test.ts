@@ -86,7 +86,11 @@ describe('the ToolSandbox corpus', () => {
 
   it("briefs the simulated user with the paper's own system message: its instruction, then the task", () => {
     const scenario = scenarios.find((candidate) => candidate.id === 'cellular_off');
-    const [, briefing] = seededMessages(scenario as never, 'Turn off cellular');
+    const [prompt, briefing] = seededMessages(scenario as never, 'Turn off cellular');
+    // The agent gets the paper's minimalist prompt, from the reference's base world.
+    expect((prompt as { text: string }).text).toMatch(
+      /^Don't make assumptions about what values to plug into functions/,
+    );
     expect(briefing).toMatchObject({ sender: 'system', recipient: 'user' });
     const text = (briefing as { text: string }).text;
     expect(
