@@ -15,6 +15,8 @@ import re
 
 from translate import SWITCH_TOOLS, PortError
 
+# Tools that change the world (the rest read it).
+ACTION_PREFIXES = ("set_", "add_", "modify_", "remove_", "send_")
 # A made-up time in the wrong solutions (2026-09-10T00:00 in the corpus zone).
 GUESSED_TIMESTAMP = {"$localTime": "2026-09-10T00:00:00"}
 PLACEHOLDER = re.compile(r"\{\{(\w+)((?:\.\w+)*)\}\}")
@@ -175,7 +177,12 @@ def derive_gold(
         if text is not None:
             turns.append({"say": fill(text, calls_of)})
     if not turns or "say" not in turns[-1]:
-        turns.append({"say": "Done."})
+        # No answer milestone: the gold still answers, with what its last call did or found.
+        last = turns[-1]["call"][-1]["tool"] if turns and "call" in turns[-1] else None
+        if last is not None and not last.startswith(ACTION_PREFIXES):
+            turns.append({"say": "Here is what I found: {{result:" + str(call_count - 1) + "}}."})
+        else:
+            turns.append({"say": "Done."})
     return turns
 
 

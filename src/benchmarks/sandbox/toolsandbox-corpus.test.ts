@@ -119,7 +119,7 @@ describe('the ToolSandbox corpus', () => {
     expect(old[2]?.title).toBe('Mean turn count (ToolSandbox Table 11)');
   });
 
-  it('gold scores 1 and the first wrong solution less, on every original case under the paper rules', async () => {
+  it('gold scores 1 (under both profiles) and a wrong solution less, on every original case', async () => {
     const failures: string[] = [];
     for (const sandboxCase of sandboxCases(scenarios, ['distraction-0'])) {
       const { scenario } = sandboxCase;
@@ -129,6 +129,13 @@ describe('the ToolSandbox corpus', () => {
         scoring: 'paper',
       });
       if (gold.score.score !== 1) failures.push(`${scenario.id}: gold ${gold.score.score}`);
+      // The default profile's judgement applies too (`--scoring facts`): no claim the world does not show.
+      const facts = await runSandboxCase({
+        sandboxCase,
+        agent: new SolutionAgent(scenario.gold, 'gold'),
+        scoring: 'facts',
+      });
+      if (facts.score.score !== 1) failures.push(`${scenario.id}: gold ${facts.score.score} under facts`);
       const scores = await Promise.all(
         scenario.wrong.map(
           async (solution) =>
