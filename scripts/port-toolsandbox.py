@@ -33,7 +33,7 @@ from translate import (  # noqa: E402
     conversation,
     dialogues,
     translate_milestones,
-    world_changes,
+    world_tables,
 )
 
 REPO = HERE.parent
@@ -41,8 +41,6 @@ DEFAULT_REFERENCE = Path("/work/shared/data/toolsandbox")
 DEFAULT_OUT = REPO / "data" / "sandbox" / "corpora" / "toolsandbox"
 # Written beside the corpus files, relative to --out (the generated scenario-by-scenario page).
 DOCUMENT = "../../../../docs/toolsandbox-corpus-scenarios.md"
-# The empty preset's device row, replaced by the reference's (src/domains/sandbox-presets).
-EMPTY_PRESET_DEVICE = "00000000-0000-5000-8000-000000000000"
 KNOWLEDGE = (
     "Only what your task above says. Do not make up anything else; when asked for something your task "
     "does not say, say you do not know."
@@ -166,8 +164,9 @@ def agent_prompt(reference: dict) -> str:
     return prompts[0]
 
 
-def world_rows(changes: dict) -> dict:
-    return {table: change.get("add", []) for table, change in changes.items()}
+def world_rows(world: dict) -> dict:
+    """The world's rows by table, for the gold's look-ups (ids and values; times are not read)."""
+    return world
 
 
 # The agent's question in a gold solution that asks before acting (so the scripted user gives its line).
@@ -229,8 +228,8 @@ def port_scenario(extension: dict, reference: dict) -> dict:
             }
         ]
         notes.append("no milestones in the original: an uncounted answer milestone added")
-    changes = world_changes(reference["base_worlds"][extension["base_scenario"]], EMPTY_PRESET_DEVICE)
-    gold = derive_gold(milestones, edges, world_rows(changes), hand_arguments(extension["name"]))
+    world = world_tables(reference["base_worlds"][extension["base_scenario"]])
+    gold = derive_gold(milestones, edges, world_rows(world), hand_arguments(extension["name"]))
     edit = HAND_EDITS.get(extension["name"], {})
     if edit:
         notes.append(edit["why"])
@@ -241,7 +240,7 @@ def port_scenario(extension: dict, reference: dict) -> dict:
         notes.append(f"gold arguments chosen for {', '.join(sorted(picked))} (the original accepts any call)")
     if any('\\": null' in entry["description"] for entry in milestones + minefields):
         notes.append("a tool argument the original requires as null is not checked")
-    wrong = derive_wrong(gold, minefields, world_rows(changes))
+    wrong = derive_wrong(gold, minefields, world_rows(world))
     if insufficient:
         wrong = wrong[1:] if len(wrong) > 1 else wrong
     categories = [CATEGORY_NAMES[c] for c in extension["categories"]]
@@ -271,7 +270,7 @@ def port_scenario(extension: dict, reference: dict) -> dict:
         "description": f"ToolSandbox scenario {extension['name']} ({extension['module']}.py, base world "
         f"{extension['base_scenario']})" + (f"; port notes: {'; '.join(notes)}" if notes else ""),
         "categories": categories,
-        "world": {"preset": "empty", "changes": changes},
+        "world": {"preset": extension["base_scenario"]},
         "clock": {"now": clock_now(), "timeZone": TIME_ZONE},
         "tools": tools,
         "user": user,
@@ -368,6 +367,7 @@ def outputs(reference_dir: Path) -> tuple[dict[str, str], list[str]]:
             "scoring": "paper",
             "augmentations": list(PAPER_AUGMENTATIONS),
             "countInsufficientInformationMilestones": True,
+            "worlds": {name: world_tables(databases) for name, databases in reference["base_worlds"].items()},
             "trivialAgentFloors": "measured",
             "agentPrompt": agent_prompt(reference),
             "distractionGroups": reference["tool_modules"],

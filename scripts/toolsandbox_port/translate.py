@@ -308,15 +308,25 @@ def unique_message_ids(rows: list[dict]) -> tuple[list[dict], list[str]]:
 WORLD_KEYS = {"CONTACT": "contacts", "MESSAGING": "messages", "REMINDER": "reminders"}
 
 
-def world_changes(databases: dict, preset_device: str) -> dict:
-    settings = [{k: cell(k, v) for k, v in row.items()} for row in databases["SETTING"]]
-    changes: dict = {"settings": {"remove": [preset_device], "add": settings}}
+def relative_cell(column: str, value):
+    """A world cell: a time the reference computed from now() as seconds from the episode clock."""
+    if isinstance(value, Named):
+        return value.name
+    if column.endswith("timestamp") and isinstance(value, (int, float)) and not isinstance(value, bool):
+        offset = value - FIXED_NOW.timestamp()
+        return {"$fromNow": int(offset) if float(offset).is_integer() else offset}
+    return value
+
+
+def world_tables(databases: dict) -> dict:
+    """A base world as rows per toolgauge table, times relative to the episode clock."""
+    tables: dict = {"settings": [{k: relative_cell(k, v) for k, v in row.items()} for row in databases["SETTING"]]}
     for namespace, table in WORLD_KEYS.items():
-        rows = [{k: cell(k, v) for k, v in row.items()} for row in databases.get(namespace, [])]
+        rows = [{k: relative_cell(k, v) for k, v in row.items()} for row in databases.get(namespace, [])]
         if namespace == "MESSAGING":
             rows, _ = unique_message_ids(rows)
-        changes[table] = {"add": rows}
-    return changes
+        tables[table] = rows
+    return tables
 
 
-__all__ = ["PortError", "translate_milestones", "conversation", "dialogues", "world_changes", "clock_now", "TIME_ZONE"]
+__all__ = ["PortError", "translate_milestones", "conversation", "dialogues", "world_tables", "clock_now", "TIME_ZONE"]

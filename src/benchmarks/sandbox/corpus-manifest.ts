@@ -18,6 +18,13 @@ export const NAMED_CORPORA: Readonly<Record<string, URL>> = {
   toolsandbox: new URL('../../../data/sandbox/corpora/toolsandbox/', import.meta.url),
 };
 
+/** A cell of a corpus world: a value, or a time relative to the episode clock (`{ $fromNow: seconds }`). */
+const fromNow = z
+  .object({ $fromNow: z.number().describe('Seconds after (negative: before) the episode clock.') })
+  .strict();
+const worldCell = z.union([z.string(), z.number(), z.boolean(), z.null(), fromNow]);
+const worldRows = z.array(z.record(z.string(), worldCell));
+
 export const corpusManifestSchema = z
   .object({
     formatVersion: z.literal(1),
@@ -39,6 +46,12 @@ export const corpusManifestSchema = z
       .optional()
       .describe(
         "measured: `validate --prove` prints what the trivial agents score but does not require them to stay below the floor limit (a paper's scenarios kept as written); default required.",
+      ),
+    worlds: z
+      .record(z.string(), z.record(z.string(), worldRows))
+      .optional()
+      .describe(
+        'Named seed worlds of the corpus, by table (`world.preset` of its scenarios names one): every row, with times relative to the episode clock as the reference computes them from datetime.now().',
       ),
     agentPrompt: z
       .string()
@@ -78,6 +91,8 @@ export interface ScenarioCorpus {
    * goal, exactly as the paper's system message to the simulated user.
    */
   readonly userInstruction?: string;
+  /** The corpus's own seed worlds by name: rows per table, times as `{ $fromNow: seconds }`. */
+  readonly worlds?: CorpusManifest['worlds'];
   /** The agent's system prompt, when the corpus has its own. */
   readonly agentPrompt?: string;
   /** Groups for distraction ranking by tool name (see the manifest's `distractionGroups`). */
@@ -97,6 +112,26 @@ export async function readCorpusManifest(folder: string): Promise<CorpusManifest
   return parsed.data;
 }
 
+/** The rows of a corpus world at an episode clock (`now`, epoch seconds): relative times made absolute. */
+export function corpusWorldRows(
+  world: NonNullable<CorpusManifest['worlds']>[string],
+  now: number,
+): Record<string, Record<string, string | number | boolean | null>[]> {
+  return Object.fromEntries(
+    Object.entries(world).map(([table, rows]) => [
+      table,
+      rows.map((row) =>
+        Object.fromEntries(
+          Object.entries(row).map(([column, value]) => [
+            column,
+            value !== null && typeof value === 'object' ? now + value.$fromNow : value,
+          ]),
+        ),
+      ),
+    ]),
+  );
+}
+
 /** The part of a manifest every scenario of the corpus carries. */
 export function scenarioCorpusOf(manifest: CorpusManifest): ScenarioCorpus {
   return {
@@ -106,6 +141,7 @@ export function scenarioCorpusOf(manifest: CorpusManifest): ScenarioCorpus {
     countInsufficientInformationMilestones: manifest.countInsufficientInformationMilestones ?? false,
     trivialAgentFloors: manifest.trivialAgentFloors ?? 'required',
     ...(manifest.userSimulator ? { userInstruction: manifest.userSimulator.instruction } : {}),
+    ...(manifest.worlds ? { worlds: manifest.worlds } : {}),
     ...(manifest.agentPrompt ? { agentPrompt: manifest.agentPrompt } : {}),
     ...(manifest.distractionGroups ? { distractionGroups: manifest.distractionGroups } : {}),
   };

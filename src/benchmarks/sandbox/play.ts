@@ -16,6 +16,7 @@ import { augmentedToolSet, type ToolRegistry, ToolSet } from '../../tools/index.
 import { ScriptedUser } from '../../users/index.js';
 import { EpisodeClock, remembered, requireTable, WorldSnapshot } from '../../world/index.js';
 import type { SandboxCase } from './cases.js';
+import { corpusWorldRows } from './corpus-manifest.js';
 import { judgeEpisode } from './judge-answers.js';
 import { judgeOf } from './judge-option.js';
 import { type EpisodeScore, evaluateEpisode, type ScoringProfile } from './milestones/index.js';
@@ -150,10 +151,14 @@ export function seededMessages(scenario: SandboxScenario, opening: string): NewM
   ];
 }
 
-/** The preset's rows with the scenario's changes applied. */
+/** The preset's (or the corpus world's) rows with the scenario's changes applied. */
 export function scenarioRows(scenario: SandboxScenario): Record<string, Row[]> {
   const { schema } = sandboxToolkit();
-  const rows = buildSandboxWorld(scenario.preset, { now: scenario.clock.now });
+  const worlds = scenario.corpus?.worlds;
+  const corpusWorld = worlds && Object.hasOwn(worlds, scenario.preset) ? worlds[scenario.preset] : undefined;
+  const rows: Record<string, Row[]> = corpusWorld
+    ? corpusWorldRows(corpusWorld, scenario.clock.now)
+    : buildSandboxWorld(scenario.preset, { now: scenario.clock.now });
   for (const [table, changes] of Object.entries(scenario.worldChanges)) {
     const key = requireTable(schema, table).primaryKey;
     let tableRows = rows[table] ?? [];

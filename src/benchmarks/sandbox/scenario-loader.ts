@@ -143,7 +143,7 @@ function scenarioFromText(
     {
       registry,
       schema,
-      presets: Object.keys(SANDBOX_PRESETS),
+      presets: [...Object.keys(SANDBOX_PRESETS), ...Object.keys(corpus?.worlds ?? {})],
       countInsufficientInformationMilestones: corpus?.countInsufficientInformationMilestones ?? false,
     },
     (path, message) => problems.push(problem(path, message)),

@@ -12,7 +12,7 @@ import { aggregateSandbox } from './aggregate.js';
 import { sandboxCases } from './cases.js';
 import { NAMED_CORPORA } from './corpus-manifest.js';
 import { loadSandboxCases } from './load-cases.js';
-import { runSandboxCase, sandboxToolSet, seededMessages } from './play.js';
+import { runSandboxCase, sandboxToolSet, scenarioRows, seededMessages } from './play.js';
 import { loadScenarios } from './scenario-loader.js';
 import { scoringProfileOf } from './scoring-option.js';
 
@@ -82,6 +82,21 @@ describe('the ToolSandbox corpus', () => {
     expect(distractions).toHaveLength(3);
     // By toolgauge's own domains (holiday alone) the three would come from anywhere by name similarity.
     for (const name of distractions) expect(scenario?.corpus?.distractionGroups?.[name], name).toBe('utilities');
+  });
+
+  it("builds the reference's base worlds around the episode clock, as it builds them around datetime.now()", () => {
+    const scenario = scenarios.find((candidate) => candidate.id === 'send_message_with_phone_number_and_content');
+    const wifiOff = scenarios.find((candidate) => candidate.preset === 'base_wifi_off');
+    if (!scenario || !wifiOff) throw new Error('corpus scenarios missing');
+    const rows = scenarioRows(scenario);
+    expect([rows.contacts?.length, rows.messages?.length, rows.reminders?.length]).toEqual([4, 5, 3]);
+    expect(rows.settings?.[0]).toMatchObject({ wifi: true, cellular: true, latitude: 37.334606 });
+    expect(scenarioRows(wifiOff).settings?.[0]).toMatchObject({ wifi: false, cellular: true });
+    // "Good, keep me posted" came a minute and two seconds before now; a later clock moves it along.
+    const latest = (world: typeof rows) => world.messages?.find((row) => row.content === 'Good, keep me posted');
+    expect(latest(rows)?.creation_timestamp).toBe(scenario.clock.now - 62);
+    const later = scenarioRows({ ...scenario, clock: { ...scenario.clock, now: scenario.clock.now + 86_400 } });
+    expect(latest(later)?.creation_timestamp).toBe(scenario.clock.now + 86_400 - 62);
   });
 
   it("briefs the simulated user with the paper's own system message: its instruction, then the task", () => {

@@ -2,9 +2,6 @@ import { DefinitionError, type Row } from '../../spec/index.js';
 import { BASE_CONTACTS, baseMessages, baseReminders, DEVICE_LOCATION, SANDBOX_BASE_IDS } from './base-world-content.js';
 import { SANDBOX_PRESETS } from './sandbox-presets.js';
 
-/** The device row's id in the `empty` preset (a scenario that brings its own device removes it by this key). */
-export const EMPTY_DEVICE_ID = '00000000-0000-5000-8000-000000000000';
-
 /**
  * The rows of a preset's world around `now` (epoch seconds), by table: `settings`, `contacts`,
  * `messages` and `reminders`, ready for `WorldSnapshot.create`. The same preset and `now` always give
@@ -20,14 +17,6 @@ export function buildSandboxWorld(preset: string, options: { now: number }): Rec
   const { now } = options;
   if (!Number.isFinite(now)) {
     throw new DefinitionError(`sandbox preset "${preset}": "now" must be a finite number of seconds, got ${now}`);
-  }
-  if (definition.empty) {
-    return {
-      settings: [{ device_id: EMPTY_DEVICE_ID, ...definition.settings, ...DEVICE_LOCATION }],
-      contacts: [],
-      messages: [],
-      reminders: [],
-    };
   }
   return {
     settings: [{ device_id: SANDBOX_BASE_IDS.device, ...definition.settings, ...DEVICE_LOCATION }],

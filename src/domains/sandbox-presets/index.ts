@@ -5,5 +5,5 @@ export {
   SANDBOX_BASE_IDS,
   UNKNOWN_PHONE_NUMBER,
 } from './base-world-content.js';
-export { buildSandboxWorld, EMPTY_DEVICE_ID } from './build-sandbox-world.js';
+export { buildSandboxWorld } from './build-sandbox-world.js';
 export { type PresetSettings, SANDBOX_PRESETS, type SandboxPreset } from './sandbox-presets.js';

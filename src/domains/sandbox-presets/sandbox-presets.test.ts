@@ -2,13 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { DefinitionError, type Row } from '../../spec/index.js';
 import { runTool } from '../../testing/run-tool.js';
 import { WorldSnapshot } from '../../world/index.js';
-import {
-  buildSandboxWorld,
-  EMPTY_DEVICE_ID,
-  SANDBOX_BASE_IDS,
-  SANDBOX_PRESETS,
-  UNKNOWN_PHONE_NUMBER,
-} from './index.js';
+import { buildSandboxWorld, SANDBOX_BASE_IDS, SANDBOX_PRESETS, UNKNOWN_PHONE_NUMBER } from './index.js';
 import { PHONE_DOMAINS, phoneTool, phoneWorldSchema, sandboxWorld, TEST_NOW } from './sandbox-test-world.js';
 
 const MINUTE = 60;
@@ -16,7 +10,7 @@ const HOUR = 3600;
 const DAY = 24 * HOUR;
 
 describe('SANDBOX_PRESETS', () => {
-  it('names the base world, every combination of radios off, low battery, and the empty world', () => {
+  it('names the base world, every combination of radios off, and low battery', () => {
     expect(Object.keys(SANDBOX_PRESETS).sort()).toEqual([
       'base',
       'base-cellular-off',
@@ -27,16 +21,7 @@ describe('SANDBOX_PRESETS', () => {
       'base-wifi-off-cellular-off',
       'base-wifi-off-location-off',
       'base-wifi-off-location-off-cellular-off',
-      'empty',
     ]);
-  });
-
-  it('empty holds only its device row, under the id a scenario removes it by', () => {
-    const world = buildSandboxWorld('empty', { now: TEST_NOW });
-    expect(world.settings).toEqual([
-      { device_id: EMPTY_DEVICE_ID, ...SANDBOX_PRESETS.empty?.settings, latitude: 37.7955, longitude: -122.3937 },
-    ]);
-    expect([world.contacts, world.messages, world.reminders]).toEqual([[], [], []]);
   });
 
   it.each(Object.entries(SANDBOX_PRESETS))('%s builds a valid world with the settings it names', (name, preset) => {

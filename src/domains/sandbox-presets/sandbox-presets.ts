@@ -10,8 +10,6 @@ export interface SandboxPreset {
   /** What the world is for, in a sentence. */
   readonly description: string;
   readonly settings: PresetSettings;
-  /** true: no contacts, messages or reminders (the scenario adds its own world in `changes`). */
-  readonly empty?: boolean;
 }
 
 const ALL_ON: PresetSettings = { cellular: true, wifi: true, location_service: true, low_battery_mode: false };
@@ -45,14 +43,6 @@ export const SANDBOX_PRESETS: Readonly<Record<string, SandboxPreset>> = {
   'base-wifi-off-cellular-off': offPreset(['wifi', 'cellular']),
   'base-location-off-cellular-off': offPreset(['location_service', 'cellular']),
   'base-wifi-off-location-off-cellular-off': offPreset(['wifi', 'location_service', 'cellular']),
-  // A world a scenario file brings itself (the ToolSandbox corpus adds the paper's base world in
-  // `world.changes`): one device row, nothing else.
-  empty: {
-    description:
-      'No contacts, messages or reminders; the device row has every radio on and low battery mode off. For scenarios that add their whole world in `changes`.',
-    settings: ALL_ON,
-    empty: true,
-  },
   'base-low-battery': {
     description:
       `${COMMON}, in low battery mode, which keeps cellular, wifi and location service off: the agent ` +
