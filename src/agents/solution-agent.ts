@@ -46,12 +46,39 @@ export function goldTurn(
 ): Turn {
   const turn = gold[turnNumber];
   if (!turn) return { type: 'text', text: how.closing };
-  if (turn.type === 'text') return turn;
+  if (turn.type === 'text') return fillTextPlaceholders(turn, how.resultOf);
   const present = how.present ?? ((call: ToolCall) => call);
   return {
     type: 'tool-calls',
     calls: turn.calls.map((call, position) => present(fillResultPlaceholders(call, how.resultOf), position)),
   };
+}
+
+const INLINE_RESULT_PLACEHOLDER = /\{\{\s*result:(\d+)((?:\.[A-Za-z0-9_]+)*)\s*\}\}/g;
+
+/**
+ * A gold text with every `{{result:N.path}}` in it replaced by that field of the N-th call's result, as
+ * text (an answer that reports a value the episode's tools returned, e.g. a temperature); a placeholder
+ * that cannot be filled stays as written.
+ */
+function fillTextPlaceholders<T extends { type: 'text'; text: string }>(
+  turn: T,
+  resultOf: (goldCall: number) => unknown,
+): T {
+  if (!turn.text.includes('{{')) return turn;
+  const text = turn.text.replace(INLINE_RESULT_PLACEHOLDER, (whole, index: string, path: string) => {
+    const value = fieldAt(resultOf(Number(index)), path);
+    return value === undefined || value === null || typeof value === 'object' ? whole : String(value);
+  });
+  return { ...turn, text };
+}
+
+function fieldAt(value: unknown, path: string): unknown {
+  let at = value;
+  for (const part of path.split('.').filter(Boolean)) {
+    at = at && typeof at === 'object' ? (at as Record<string, unknown>)[part] : undefined;
+  }
+  return at;
 }
 
 /** The value of the successful tool result answering call `callId` on the bus, if any. */

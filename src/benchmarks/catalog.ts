@@ -13,6 +13,14 @@ export const BENCHMARK_CATALOG: readonly BenchmarkDescriptor[] = [
     title: 'ToolSandbox',
     options: [
       {
+        flag: 'corpus',
+        description:
+          "a named corpus instead of the built-in scenarios: toolsandbox (the paper's 129 scenarios × 8 augmentations, scored by the paper's rules unless --scoring says otherwise)",
+        commands: ['run', 'list', 'validate'],
+        type: 'string',
+        choices: ['toolsandbox'],
+      },
+      {
         flag: 'category',
         description: 'only cases in these categories',
         commands: ['run', 'list'],
@@ -49,11 +57,10 @@ export const BENCHMARK_CATALOG: readonly BenchmarkDescriptor[] = [
       {
         flag: 'scoring',
         description:
-          'how sandbox answers are scored: facts (default; an answer is scored by the facts it states) or paper (ROUGE-L against the reference answer, as in ToolSandbox)',
+          "how sandbox answers are scored: facts (an answer is scored by the facts it states) or paper (ROUGE-L against the reference answer, as in ToolSandbox); default: the corpus's own (paper for --corpus toolsandbox), else facts",
         commands: ['run', 'validate', 'rescore'],
         type: 'string',
         choices: ['facts', 'paper'],
-        default: 'facts',
       },
       {
         flag: 'judge',

@@ -5,6 +5,23 @@ import { SANDBOX_CATEGORIES } from './categories.js';
 import { SANDBOX_METRICS } from './score.js';
 
 /**
+ * What the tables' numbers are of, from the episodes' labels: " — corpus toolsandbox, scoring paper" (the
+ * built-in corpus is not named; runs stored before these labels say nothing), so a number from one
+ * corpus or profile is never read as another's.
+ */
+function settingOf(episodes: readonly EpisodeSummary[]): string {
+  const values = (label: string) =>
+    [...new Set(episodes.map((episode) => episode.labels[label]).filter((value) => typeof value === 'string'))]
+      .sort()
+      .join(' + ');
+  const parts = [
+    ...(values('corpus') ? [`corpus ${values('corpus')}`] : []),
+    ...(values('scoring') ? [`scoring ${values('scoring')}`] : []),
+  ];
+  return parts.length > 0 ? ` — ${parts.join(', ')}` : '';
+}
+
+/**
  * ToolSandbox's tables over a run's scored episodes: mean similarity by category (Table 5, overall with a
  * 95% bootstrap interval over cases), by tool augmentation (Table 5), and mean turn count by category
  * (Table 11). Means are plain means over episodes, as the paper's are. A category or augmentation with
@@ -27,6 +44,7 @@ export function aggregateSandbox(episodes: readonly EpisodeSummary[]): Benchmark
   const withAugmentation = (augmentation: string) =>
     episodes.filter((episode) => (episode.labels.augmentation ?? 'none') === augmentation);
 
+  const setting = settingOf(episodes);
   const scoresByCase = new Map<string, number[]>();
   for (const episode of episodes) {
     const scores = scoresByCase.get(episode.caseId);
@@ -49,7 +67,7 @@ export function aggregateSandbox(episodes: readonly EpisodeSummary[]): Benchmark
   });
   const byCategoryTable: ReportTable = {
     id: 'by-category',
-    title: 'Mean similarity by category (ToolSandbox Table 5; overall with a 95% bootstrap interval)',
+    title: `Mean similarity by category (ToolSandbox Table 5; overall with a 95% bootstrap interval)${setting}`,
     columns: [
       { id: 'overall', title: 'overall', format: 'score', direction: 'higher' },
       ...SANDBOX_CATEGORIES.map(scoreColumn),
@@ -63,7 +81,7 @@ export function aggregateSandbox(episodes: readonly EpisodeSummary[]): Benchmark
   };
   const byAugmentation: ReportTable = {
     id: 'by-augmentation',
-    title: 'Mean similarity by tool augmentation (ToolSandbox Table 5)',
+    title: `Mean similarity by tool augmentation (ToolSandbox Table 5)${setting}`,
     columns: AUGMENTATIONS.map(scoreColumn),
     rows: [
       Object.fromEntries(
@@ -81,7 +99,7 @@ export function aggregateSandbox(episodes: readonly EpisodeSummary[]): Benchmark
   });
   const turnCounts: ReportTable = {
     id: 'turn-counts',
-    title: 'Mean turn count (ToolSandbox Table 11)',
+    title: `Mean turn count (ToolSandbox Table 11)${setting}`,
     columns: [turnColumn('overall', false), ...SANDBOX_CATEGORIES.map((category) => turnColumn(category, true))],
     rows: [
       {

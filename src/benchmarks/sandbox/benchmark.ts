@@ -35,7 +35,7 @@ export const sandboxBenchmark: Benchmark<SandboxCase, SandboxEpisodeRecord> = {
   play: playSandboxEpisode,
   rescore: rescoreSandboxEpisode,
   prove: async (sandboxCase, { options }) =>
-    proveSandboxCase(sandboxCase, scoringProfileOf(options), await judgeOf(options)),
+    proveSandboxCase(sandboxCase, scoringProfileOf(options, sandboxCase.scenario), await judgeOf(options)),
   summarizeProofs: summarizeSandboxProofs,
   reference: sandboxReference,
   referencePlayer: sandboxReferencePlayer,

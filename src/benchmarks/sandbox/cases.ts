@@ -19,15 +19,18 @@ export interface SandboxCase extends BenchmarkCase {
   };
 }
 
-/** Every case of the scenarios: each opening wording × each augmentation. */
+/**
+ * Every case of the scenarios: each opening wording × each augmentation (by default the augmentations
+ * of the scenario's corpus, e.g. the paper's eight for the ToolSandbox corpus, else all of them).
+ */
 export function sandboxCases(
   scenarios: readonly SandboxScenario[],
-  augmentations: readonly Augmentation[] = AUGMENTATIONS,
+  augmentations?: readonly Augmentation[],
 ): SandboxCase[] {
   return scenarios.flatMap((scenario) =>
     [scenario.user.opening, ...scenario.user.paraphrases].flatMap((opening, variant) => {
       const baseId = variant === 0 ? scenario.id : `${scenario.id}~${variant}`;
-      return augmentations.map((augmentation) => ({
+      return (augmentations ?? scenario.corpus?.augmentations ?? AUGMENTATIONS).map((augmentation) => ({
         id: `${baseId}/${augmentation}`,
         baseId,
         scenario,

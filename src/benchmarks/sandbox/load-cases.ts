@@ -5,6 +5,7 @@ import type { Augmentation } from '../../tools/index.js';
 import { canonicalJson } from '../../world/index.js';
 import { filterCases } from './case-filter.js';
 import { type SandboxCase, sandboxCases } from './cases.js';
+import { NAMED_CORPORA } from './corpus-manifest.js';
 import { optionList } from './options.js';
 import type { SandboxScenario } from './sandbox-scenario.js';
 import type { SandboxCategory } from './scenario-file.js';
@@ -15,7 +16,7 @@ import { BUILT_IN_SCENARIOS, loadScenarios } from './scenario-loader.js';
  * `--augmentation`. A scenario file with problems is skipped (its problems name file and field).
  */
 export async function loadSandboxCases(request: LoadCasesRequest): Promise<LoadedCases<SandboxCase>> {
-  const { scenarios, problems } = await loadScenarios([request.source ?? fileURLToPath(BUILT_IN_SCENARIOS)]);
+  const { scenarios, problems } = await loadScenarios([scenarioSource(request)]);
   const categories = optionList(request.options, 'category') as SandboxCategory[];
   const augmentations = optionList(request.options, 'augmentation') as Augmentation[];
   const cases = filterCases(sandboxCases(scenarios), { categories, augmentations });
@@ -29,8 +30,23 @@ export async function loadSandboxCases(request: LoadCasesRequest): Promise<Loade
       }),
     ),
     caseSetHash: sandboxCaseSetHash(cases),
-    source: request.source ?? 'built-in',
+    source: request.source ?? (corpusName(request) ? `corpus:${corpusName(request)}` : 'built-in'),
   };
+}
+
+function corpusName(request: LoadCasesRequest): string | undefined {
+  const name = request.options.corpus;
+  return typeof name === 'string' ? name : undefined;
+}
+
+/** The files or folder to load: the user's, a named corpus's folder, or the built-in scenarios. */
+function scenarioSource(request: LoadCasesRequest): string {
+  if (request.source) return request.source;
+  const name = corpusName(request);
+  if (name === undefined) return fileURLToPath(BUILT_IN_SCENARIOS);
+  const folder = Object.hasOwn(NAMED_CORPORA, name) ? NAMED_CORPORA[name] : undefined;
+  if (!folder) throw new Error(`unknown corpus "${name}"; known: ${Object.keys(NAMED_CORPORA).join(', ')}`);
+  return fileURLToPath(folder);
 }
 
 /**

@@ -1,11 +1,20 @@
 import type { BenchmarkOption, BenchmarkOptionValues } from '../../spec/index.js';
 import { AUGMENTATIONS } from '../../tools/augmentations/augmentation.js';
 import { SANDBOX_CATEGORIES } from './categories.js';
+import { NAMED_CORPORA } from './corpus-manifest.js';
 import { JUDGE_OPTIONS } from './judge-option.js';
 import { SCORING_OPTION } from './scoring-option.js';
 
 /** The flags the sandbox benchmark adds to `run`, `list` and `validate`. */
 export const SANDBOX_OPTIONS: readonly BenchmarkOption[] = [
+  {
+    flag: 'corpus',
+    description:
+      "a named corpus instead of the built-in scenarios: toolsandbox (the paper's 129 scenarios × 8 augmentations, scored by the paper's rules unless --scoring says otherwise)",
+    commands: ['run', 'list', 'validate'],
+    type: 'string',
+    choices: Object.keys(NAMED_CORPORA),
+  },
   {
     flag: 'category',
     description: 'only cases in these categories',

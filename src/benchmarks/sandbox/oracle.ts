@@ -1,7 +1,7 @@
 import { presentCallsFor, SolutionAgent } from '../../agents/index.js';
 import type { Agent, BuiltinAgentDefinition, ReferenceCase } from '../../spec/index.js';
 import type { SandboxCase } from './cases.js';
-import { SANDBOX_AGENT_PROMPT, sandboxToolSet } from './play.js';
+import { agentPromptOf, sandboxToolSet } from './play.js';
 import { UnhelpfulAgent } from './unhelpful-agent.js';
 
 /** The sandbox's built-in agents: `oracle` plays the case's gold solution, `unhelpful` always declines. */
@@ -27,7 +27,7 @@ export function sandboxOracle(sandboxCase: SandboxCase, name = 'oracle'): Agent 
 export function sandboxReference(sandboxCase: SandboxCase): ReferenceCase {
   return {
     prefix: [
-      { role: 'system', text: SANDBOX_AGENT_PROMPT },
+      { role: 'system', text: agentPromptOf(sandboxCase.scenario) },
       { role: 'user', text: sandboxCase.opening },
     ],
     tools: sandboxToolSet(sandboxCase).schemas(),

@@ -2,8 +2,10 @@ import { buildSandboxWorld } from '../../domains/sandbox/index.js';
 import { runEpisode } from '../../engine/index.js';
 import type {
   Agent,
+  BenchmarkOptionValues,
   EpisodeInput,
   EpisodeResult,
+  Labels,
   NewMessage,
   RecordPartPath,
   RescoreInput,
@@ -17,6 +19,7 @@ import { augmentedToolSet, type ToolRegistry, ToolSet } from '../../tools/index.
 import { ScriptedUser } from '../../users/index.js';
 import { EpisodeClock, remembered, requireTable, WorldSnapshot } from '../../world/index.js';
 import type { SandboxCase } from './cases.js';
+import { corpusWorldRows } from './corpus-manifest.js';
 import { judgeEpisode } from './judge-answers.js';
 import { judgeOf } from './judge-option.js';
 import { type EpisodeScore, evaluateEpisode, type ScoringProfile } from './milestones/index.js';
@@ -123,15 +126,25 @@ export function sandboxToolSet(sandboxCase: SandboxCase): ToolSet {
       deny: withheldTools(scenario.deny, scenario.allow),
       augmentation: sandboxCase.augmentation,
       seed: sandboxCase.baseId,
+      ...(scenario.corpus?.distractionGroups ? { distractionGroups: scenario.corpus.distractionGroups } : {}),
     }),
   );
 }
 
+/** The agent's system prompt: the corpus's own (the paper's for the ToolSandbox corpus), else toolgauge's. */
+export function agentPromptOf(scenario: SandboxScenario): string {
+  return scenario.corpus?.agentPrompt ?? SANDBOX_AGENT_PROMPT;
+}
+
 /** The messages before the episode: the agent's prompt, the user's briefing and examples, the opening. */
 export function seededMessages(scenario: SandboxScenario, opening: string): NewMessage[] {
-  const briefing = [`Your goal: ${scenario.user.goal}`, `What you know: ${scenario.user.knowledge}`].join('\n');
+  // A paper's corpus briefs the user with the paper's own system message: its instruction, then the task.
+  const briefing =
+    scenario.corpus?.userInstruction !== undefined
+      ? `${scenario.corpus.userInstruction}${scenario.user.goal}`
+      : [`Your goal: ${scenario.user.goal}`, `What you know: ${scenario.user.knowledge}`].join('\n');
   return [
-    { type: 'text', sender: 'system', recipient: 'agent', text: SANDBOX_AGENT_PROMPT },
+    { type: 'text', sender: 'system', recipient: 'agent', text: agentPromptOf(scenario) },
     { type: 'text', sender: 'system', recipient: 'user', text: briefing },
     ...scenario.user.demonstrations.flatMap((dialogue) =>
       dialogue.map(
@@ -148,10 +161,14 @@ export function seededMessages(scenario: SandboxScenario, opening: string): NewM
   ];
 }
 
-/** The preset's rows with the scenario's changes applied. */
+/** The preset's (or the corpus world's) rows with the scenario's changes applied. */
 export function scenarioRows(scenario: SandboxScenario): Record<string, Row[]> {
   const { schema } = sandboxToolkit();
-  const rows = buildSandboxWorld(scenario.preset, { now: scenario.clock.now });
+  const worlds = scenario.corpus?.worlds;
+  const corpusWorld = worlds && Object.hasOwn(worlds, scenario.preset) ? worlds[scenario.preset] : undefined;
+  const rows: Record<string, Row[]> = corpusWorld
+    ? corpusWorldRows(corpusWorld, scenario.clock.now)
+    : buildSandboxWorld(scenario.preset, { now: scenario.clock.now });
   for (const [table, changes] of Object.entries(scenario.worldChanges)) {
     const key = requireTable(schema, table).primaryKey;
     let tableRows = rows[table] ?? [];
@@ -191,7 +208,7 @@ export async function playSandboxEpisode(
     agent: input.agent,
     trial: input.trial,
     signal: input.signal,
-    scoring: scoringProfileOf(input.options),
+    scoring: scoringProfileOf(input.options, input.case.scenario),
     ...(input.user ? { user: input.user } : {}),
     ...(input.limits.maxMessages === undefined ? {} : { maxMessages: input.limits.maxMessages }),
   });
@@ -201,7 +218,7 @@ export async function playSandboxEpisode(
       ? await judgeEpisode(input.case.scenario, trajectory, score, await judge, input.signal)
       : undefined;
   const record = sandboxEpisodeRecord(input.case, input.trial, input.agent.name, { trajectory, score, judgements });
-  const labels = { ...input.case.labels, scenarioId: input.case.scenario.id };
+  const labels = episodeLabels(input.case, input.options);
   if (trajectory.termination.type === 'infrastructure-failure') {
     return { status: 'failed', error: trajectory.termination.message, metrics: {}, labels, record, sharedParts };
   }
@@ -216,11 +233,22 @@ export async function rescoreSandboxEpisode(
   input: RescoreInput<SandboxCase, SandboxEpisodeRecord>,
 ): Promise<EpisodeResult<SandboxEpisodeRecord>> {
   const { trajectory, judgements, agent } = input.record;
-  const score = scoreSandboxTrajectory(input.case, trajectory, scoringProfileOf(input.options));
+  const score = scoreSandboxTrajectory(input.case, trajectory, scoringProfileOf(input.options, input.case.scenario));
   const record = sandboxEpisodeRecord(input.case, input.trial, agent, { trajectory, score, judgements });
-  const labels = { ...input.case.labels, scenarioId: input.case.scenario.id };
+  const labels = episodeLabels(input.case, input.options);
   if (trajectory.termination.type === 'infrastructure-failure') {
     return { status: 'failed', error: trajectory.termination.message, metrics: {}, labels, record, sharedParts };
   }
   return { status: 'scored', metrics: sandboxMetrics(score), labels, record, sharedParts };
+}
+
+/** The corpus and the scoring profile travel with every episode, so each report table can name them. */
+function episodeLabels(sandboxCase: SandboxCase, options: BenchmarkOptionValues): Labels {
+  const { corpus } = sandboxCase.scenario;
+  return {
+    ...sandboxCase.labels,
+    scenarioId: sandboxCase.scenario.id,
+    ...(corpus ? { corpus: corpus.name } : {}),
+    scoring: scoringProfileOf(options, sandboxCase.scenario),
+  };
 }

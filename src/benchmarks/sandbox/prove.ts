@@ -196,7 +196,14 @@ async function proveOriginalCase(
       ? [{ name, ok: true, detail: `${name}: none` }]
       : problems.map((detail) => ({ name, ok: false, detail }));
   const floorProof = await proveFloors(original);
-  checks.push(...problemChecks('trivial agents stay below the floor limit', floorProof.problems));
+  // A paper's own scenarios are kept as written: what trivial agents score there is the paper's design
+  // (switch milestones credit an agent that flips every switch), measured and printed, not required.
+  checks.push(
+    ...problemChecks(
+      'trivial agents stay below the floor limit',
+      scenario.corpus?.trivialAgentFloors === 'measured' ? [] : floorProof.problems,
+    ),
+  );
   const claimProof = await proveClaims(original, scenario.gold);
   checks.push(...problemChecks('lies against claim minefields score 0', claimProof.problems));
   const readPaths = await proveReadPaths(original, scenario.gold, goldRun);

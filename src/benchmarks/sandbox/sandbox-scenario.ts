@@ -1,4 +1,5 @@
 import type { Row, Turn } from '../../spec/index.js';
+import type { ScenarioCorpus } from './corpus-manifest.js';
 import type { MilestoneGraphSpec } from './milestones/index.js';
 import type { SandboxCategory } from './scenario-file.js';
 
@@ -34,4 +35,6 @@ export interface SandboxScenario {
   readonly wrong: readonly (readonly Turn[])[];
   /** Other correct solutions, each proven to score at least 0.95. */
   readonly alternatives: readonly (readonly Turn[])[];
+  /** The named corpus the scenario belongs to (its folder's `corpus.yaml`); absent for loose files. */
+  readonly corpus?: ScenarioCorpus;
 }

@@ -15,7 +15,13 @@ type Report = (path: string, message: string) => void;
  */
 export function checkScenario(
   file: ScenarioFile,
-  context: { registry: ToolRegistry; schema: WorldSchema; presets: readonly string[] },
+  context: {
+    registry: ToolRegistry;
+    schema: WorldSchema;
+    presets: readonly string[];
+    /** A paper's own corpus: its insufficient-information milestones count, as the paper counts them. */
+    countInsufficientInformationMilestones?: boolean;
+  },
   report: Report,
 ): void {
   const { registry, schema } = context;
@@ -69,7 +75,12 @@ export function checkScenario(
   // As in the paper, an insufficient-information scenario is scored by its minefields: its milestones
   // (the agent's explanation) are matched and shown but not counted. Every other scenario needs at
   // least one counted milestone.
-  if (file.categories.includes('insufficient_information')) {
+  if (file.categories.includes('insufficient_information') && context.countInsufficientInformationMilestones) {
+    // The paper scores these by their milestones (the agent's explanation) and minefields alike.
+    if (!file.minefields?.length && file.milestones.every((milestone) => milestone.scored === false)) {
+      report('milestones', 'an insufficient-information scenario needs minefields or a counted milestone');
+    }
+  } else if (file.categories.includes('insufficient_information')) {
     if (!file.minefields?.length)
       report('minefields', 'an insufficient-information scenario needs minefields: they are what it is scored by');
     file.milestones.forEach((milestone, index) => {

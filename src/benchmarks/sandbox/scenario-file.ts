@@ -20,7 +20,8 @@ const argumentValue: z.ZodType = z.lazy(() =>
   z.union([cell, z.array(argumentValue), z.record(z.string(), argumentValue)]),
 );
 const callArguments = z.record(z.string(), argumentValue);
-const id = z.string().regex(/^[a-z0-9][a-z0-9-]*$/, 'use lower-case letters, digits and dashes');
+// Underscores too: the ToolSandbox corpus keeps the paper's scenario names (`send_message_with_phone_number_and_content`).
+const id = z.string().regex(/^[a-z0-9][a-z0-9_-]*$/, 'use lower-case letters, digits, dashes and underscores');
 
 const numeric = z.union([z.number(), z.string()]);
 const fact = z.union([

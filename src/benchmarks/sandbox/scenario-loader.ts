@@ -1,9 +1,10 @@
 import { readdir, readFile, stat } from 'node:fs/promises';
-import { extname, join } from 'node:path';
+import { dirname, extname, join } from 'node:path';
 import { Temporal } from 'temporal-polyfill';
 import { SANDBOX_PRESETS } from '../../domains/sandbox/index.js';
 import type { CellValue, Row, Turn } from '../../spec/index.js';
 import { parseYamlText } from '../../world/yaml-text.js';
+import { CORPUS_MANIFEST, readCorpusManifest, type ScenarioCorpus, scenarioCorpusOf } from './corpus-manifest.js';
 import type { ConstraintSpec, MilestoneSpec } from './milestones/index.js';
 import type { SandboxScenario } from './sandbox-scenario.js';
 import { sandboxToolkit } from './sandbox-toolkit.js';
@@ -28,14 +29,25 @@ const SCENARIO_EXTENSIONS = new Set(['.yaml', '.yml', '.json']);
  * never stops the rest. Duplicate ids across files are problems too.
  */
 export async function loadScenarios(paths: readonly string[]): Promise<LoadResult> {
-  const files = (await Promise.all(paths.map(expand))).flat().sort();
-  const scenarios: SandboxScenario[] = [];
   const problems: ScenarioProblem[] = [];
+  const found = (
+    await Promise.all(
+      paths.map((path) =>
+        expand(path, undefined).catch((error: unknown) => {
+          problems.push({ file: join(path, CORPUS_MANIFEST), path: '', message: (error as Error).message });
+          return [];
+        }),
+      ),
+    )
+  )
+    .flat()
+    .sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : 0));
+  const scenarios: SandboxScenario[] = [];
   const seen = new Map<string, string>();
   // Every file is asked for at once (the disk reads on while the first ones are checked), then checked in order.
-  const reads = files.map((file) => ({ file, text: readText(file) }));
-  for (const { file, text } of reads) {
-    const result = scenarioFromText(file, await text);
+  const reads = found.map(({ file, corpus }) => ({ file, corpus, text: readText(file) }));
+  for (const { file, corpus, text } of reads) {
+    const result = scenarioFromText(file, await text, corpus);
     if (result.problems.length > 0) {
       problems.push(...result.problems);
       continue;
@@ -52,17 +64,41 @@ export async function loadScenarios(paths: readonly string[]): Promise<LoadResul
   return { scenarios, problems };
 }
 
-async function expand(path: string): Promise<string[]> {
+interface FoundFile {
+  readonly file: string;
+  /** The corpus whose folder holds the file (its `corpus.yaml`), if any. */
+  readonly corpus: ScenarioCorpus | undefined;
+}
+
+/**
+ * The corpus of a scenario file named on its own: the manifest of its folder or of one of the two above it
+ * (`<corpus>/<module>/<scenario>.yaml`).
+ */
+async function enclosingCorpus(file: string): Promise<ScenarioCorpus | undefined> {
+  let folder = dirname(file);
+  for (let level = 0; level < 3; level += 1) {
+    const manifest = await readCorpusManifest(folder);
+    if (manifest) return scenarioCorpusOf(manifest);
+    const parent = dirname(folder);
+    if (parent === folder) return undefined;
+    folder = parent;
+  }
+  return undefined;
+}
+
+/** The scenario files under a path, each with the corpus of the nearest folder with a manifest. */
+async function expand(path: string, corpus: ScenarioCorpus | undefined): Promise<FoundFile[]> {
   const info = await stat(path).catch(() => undefined);
-  if (!info) return [path];
-  if (!info.isDirectory()) return [path];
+  if (!info?.isDirectory()) return [{ file: path, corpus: corpus ?? (info ? await enclosingCorpus(path) : undefined) }];
+  const manifest = await readCorpusManifest(path);
+  const here = manifest ? scenarioCorpusOf(manifest) : corpus;
   const entries = await readdir(path, { withFileTypes: true });
   const nested = await Promise.all(
     entries.map((entry) =>
       entry.isDirectory()
-        ? expand(join(path, entry.name))
-        : SCENARIO_EXTENSIONS.has(extname(entry.name))
-          ? Promise.resolve([join(path, entry.name)])
+        ? expand(join(path, entry.name), here)
+        : SCENARIO_EXTENSIONS.has(extname(entry.name)) && entry.name !== CORPUS_MANIFEST
+          ? Promise.resolve([{ file: join(path, entry.name), corpus: here }])
           : Promise.resolve([]),
     ),
   );
@@ -84,6 +120,7 @@ function readText(file: string): Promise<string | Error> {
 function scenarioFromText(
   file: string,
   text: string | Error,
+  corpus?: ScenarioCorpus,
 ): { scenario?: SandboxScenario; problems: ScenarioProblem[] } {
   const problem = (path: string, message: string): ScenarioProblem => ({ file, path, message });
   if (text instanceof Error) return { problems: [problem('', `cannot read the file: ${text.message}`)] };
@@ -101,12 +138,20 @@ function scenarioFromText(
   }
   const problems: ScenarioProblem[] = [];
   const { registry, schema } = sandboxToolkit();
-  checkScenario(parsed.data, { registry, schema, presets: Object.keys(SANDBOX_PRESETS) }, (path, message) =>
-    problems.push(problem(path, message)),
+  checkScenario(
+    parsed.data,
+    {
+      registry,
+      schema,
+      presets: [...Object.keys(SANDBOX_PRESETS), ...Object.keys(corpus?.worlds ?? {})],
+      countInsufficientInformationMilestones: corpus?.countInsufficientInformationMilestones ?? false,
+    },
+    (path, message) => problems.push(problem(path, message)),
   );
   if (problems.length > 0) return { problems };
   try {
-    return { scenario: compileScenario(parsed.data, file), problems };
+    const scenario = compileScenario(parsed.data, file);
+    return { scenario: corpus ? { ...scenario, corpus } : scenario, problems };
   } catch (error) {
     return { problems: [problem('', (error as Error).message)] };
   }

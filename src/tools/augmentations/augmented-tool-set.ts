@@ -23,6 +23,11 @@ export interface AugmentedToolSetOptions {
   readonly augmentation: Augmentation;
   /** Fixes the order of the offered tools, e.g. the case id: the same seed gives the same tool set. */
   readonly seed: string;
+  /**
+   * The groups distraction ranking puts first when they hold a needed tool, by tool name (a tool not
+   * named keeps its domain): e.g. a reference implementation's modules, to rank as it ranks.
+   */
+  readonly distractionGroups?: Readonly<Record<string, string>>;
 }
 
 /**
@@ -106,7 +111,8 @@ function sharedAugmentation(options: AugmentedToolSetOptions): SharedAugmentatio
   const augmentations = registryAugmentations(registry);
   const necessaryNames = distinct(options.necessary);
   const deniedNames = distinct(options.deny ?? []);
-  const key = JSON.stringify([augmentation, necessaryNames, deniedNames]);
+  const groups = options.distractionGroups;
+  const key = JSON.stringify([augmentation, necessaryNames, deniedNames, groups ?? null]);
   return rememberedUpTo(augmentations.shared, MAX_REMEMBERED, key, () => {
     const necessary = necessaryNames.map((name) => registry.require(name));
     const denied = new Set(deniedNames.map((name) => registry.require(name).name));
@@ -115,7 +121,7 @@ function sharedAugmentation(options: AugmentedToolSetOptions): SharedAugmentatio
         throw new DefinitionError(`tool "${tool.name}" is not an agent tool, so it cannot be offered to the agent`);
       }
     }
-    const tools = offeredTools(augmentations, necessary, denied, augmentation);
+    const tools = offeredTools(augmentations, necessary, denied, augmentation, groups);
     return { tools, ...presentation(augmentations, registry, augmentation, tools) };
   });
 }
@@ -154,17 +160,22 @@ function offeredTools(
   necessary: readonly Tool[],
   denied: ReadonlySet<string>,
   augmentation: Augmentation,
+  groups?: Readonly<Record<string, string>>,
 ): Tool[] {
   const needed = necessary.filter((tool) => !denied.has(tool.name));
   const count = distractionCount(augmentation);
   if (count === 0) return needed;
 
   // Every augmentation with distractions ranks the same candidates for the same necessary and denied tools.
-  const rankingKey = JSON.stringify([necessary.map((tool) => tool.name), [...denied]]);
+  const rankingKey = JSON.stringify([necessary.map((tool) => tool.name), [...denied], groups ?? null]);
   const ranked = rememberedUpTo(augmentations.rankings, MAX_REMEMBERED, rankingKey, () => {
     const neededNames = new Set(necessary.map((tool) => tool.name));
     const candidates = augmentations.agentTools.filter((tool) => !neededNames.has(tool.name) && !denied.has(tool.name));
-    return rankDistractionTools(candidates, needed);
+    return rankDistractionTools(
+      candidates,
+      needed,
+      groups ? (tool) => (Object.hasOwn(groups, tool.name) ? (groups[tool.name] as string) : tool.domain) : undefined,
+    );
   });
   const distractions = count === 'all' ? ranked : ranked.slice(0, count);
   return [...needed, ...distractions];

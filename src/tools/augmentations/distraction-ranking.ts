@@ -16,10 +16,15 @@ import type { Tool } from '../define-tool.js';
  * `search_messages`). rapidfuzz's `WRatio` does not process by default and would see each name as one
  * token; the words are the better signal for "which tool could be mistaken for this one".
  */
-export function rankDistractionTools(candidates: readonly Tool[], necessary: readonly Tool[]): Tool[] {
-  // The ranking reads only names and domains; a benchmark asks for the same few rankings once per case.
+export function rankDistractionTools(
+  candidates: readonly Tool[],
+  necessary: readonly Tool[],
+  /** The group a tool shares with a needed one to rank first; default its domain. */
+  groupOf: (tool: Tool) => string = (tool) => tool.domain,
+): Tool[] {
+  // The ranking reads only names and groups; a benchmark asks for the same few rankings once per case.
   const key = [...necessary, undefined, ...candidates]
-    .map((tool) => (tool ? `${tool.name}@${tool.domain}` : '|'))
+    .map((tool) => (tool ? `${tool.name}@${groupOf(tool)}` : '|'))
     .join(',');
   const known = rankings.get(key);
   if (known) {
@@ -27,7 +32,7 @@ export function rankDistractionTools(candidates: readonly Tool[], necessary: rea
     const given = new Set(candidates);
     if (known.every((tool) => given.has(tool))) return [...known];
   }
-  const ranked = rank(candidates, necessary);
+  const ranked = rank(candidates, necessary, groupOf);
   if (rankings.size >= 5000) rankings.clear();
   rankings.set(key, ranked);
   return [...ranked];
@@ -35,11 +40,11 @@ export function rankDistractionTools(candidates: readonly Tool[], necessary: rea
 
 const rankings = new Map<string, readonly Tool[]>();
 
-function rank(candidates: readonly Tool[], necessary: readonly Tool[]): Tool[] {
-  const necessaryDomains = new Set(necessary.map((tool) => tool.domain));
+function rank(candidates: readonly Tool[], necessary: readonly Tool[], groupOf: (tool: Tool) => string): Tool[] {
+  const necessaryDomains = new Set(necessary.map(groupOf));
   const ranked = candidates.map((tool) => ({
     tool,
-    sharesDomain: necessaryDomains.has(tool.domain),
+    sharesDomain: necessaryDomains.has(groupOf(tool)),
     similarity: maximumNameSimilarity(tool.name, necessary),
   }));
   ranked.sort(
