@@ -41,7 +41,8 @@ export function renderRunReport(reports: readonly RunReport[], format: Format = 
   for (const benchmark of benchmarks) {
     const ofBenchmark = rows.filter((row) => row.benchmark === benchmark);
     if (benchmarks.length > 1) sections.push(`== ${ofBenchmark[0]?.result.title ?? benchmark} ==`, '');
-    sections.push(...provenanceLines(ofBenchmark), '');
+    const provenance = provenanceLines(ofBenchmark);
+    if (provenance.length > 0) sections.push(...provenance, '');
     const tableIds = [...new Set(ofBenchmark.flatMap(({ result }) => result.tables.map((entry) => entry.id)))];
     for (const tableId of tableIds) {
       const tables = ofBenchmark.flatMap(({ name, result }) =>

@@ -356,7 +356,7 @@ describe('what reading commands load when they run', { timeout: 120_000 }, () =>
       expect([...shown.packages]).toEqual(['commander']);
       // The reader, its aggregator and the small modules they import; nothing of the play path.
       const READING =
-        /^benchmarks\/teval\/(reader|aggregator|record-parser\.generated|teval-(record|protocol|metrics|explain|case|aggregate))\.ts$/;
+        /^benchmarks\/teval\/(reader|aggregator|record-parser\.generated|scoring-description|teval-(record|protocol|metrics|explain|case|aggregate))\.ts$/;
       const teval = [...shown.modules].filter((file) => file.startsWith('benchmarks/teval/'));
       expect(teval.filter((file) => !READING.test(file))).toEqual([]);
       expect(teval).toContain('benchmarks/teval/reader.ts');

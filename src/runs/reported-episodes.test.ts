@@ -5,7 +5,7 @@ import { DatabaseSync } from 'node:sqlite';
 import { gunzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { getBenchmarkAggregator, loadBenchmarkAggregator } from '../benchmarks/registry.js';
-import { benchmarkReport, buildRunReport, storedOptionValues } from './run-report.js';
+import { benchmarkReport, buildRunReport, reportProvenance, storedOptionValues } from './run-report.js';
 import { type EpisodeRow, RunStore } from './run-store.js';
 import { SqliteDatabase } from './sql-database.js';
 import { openSqlite } from './sqlite.js';
@@ -61,7 +61,12 @@ describe('reading episodes for a report', () => {
         const benchmark = getBenchmarkAggregator(id);
         const rows = store.episodes(runId, { benchmark: id, withRecords: false });
         const expected = benchmarkReport(benchmark, rows, storedOptionValues(benchmark, run?.config ?? {}));
-        expect(JSON.stringify(report.benchmarks[id])).toBe(JSON.stringify(expected));
+        // The provenance is the run's (its manifest and settings), not the rows': compared apart.
+        const { provenance, ...fromRows } = report.benchmarks[id] ?? ({} as Record<string, unknown>);
+        expect(JSON.stringify(fromRows)).toBe(JSON.stringify(expected));
+        expect(provenance).toEqual(
+          run ? reportProvenance(benchmark, run, storedOptionValues(benchmark, run.config)) : undefined,
+        );
       }
     }
     store.close();

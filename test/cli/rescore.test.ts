@@ -74,7 +74,9 @@ describe('toolgauge rescore', { timeout: 240_000 }, () => {
     expect(text).toContain('facts: scoring profile facts:');
     expect(text).toContain('not comparable with the paper: the default profile is not the paper’s scoring');
     expect(text).toMatch(/facts-as-paper: scoring profile paper: .* · rescored from facts/);
-    expect(text).toContain('not comparable with the paper: toolgauge’s own scenarios, not the paper’s 129');
+    expect(text).toContain(
+      'not comparable with the paper: these are not the paper’s 129 scenarios (--corpus toolsandbox)',
+    );
     expect(text).toContain('Note: These runs were not scored alike');
     expect(asPaper.benchmarks.sandbox.provenance).toMatchObject({
       scoring: expect.stringContaining('scoring profile paper'),

@@ -104,7 +104,7 @@ describe('a second benchmark through the HTML report data and the reference serv
   afterAll(() => server.close());
 
   it('plays its gold solution over the OpenAI wire format, scored 1 by the library', async () => {
-    expect(server.benchmarks).toEqual([{ id: 'example', caseCount: 3 }]);
+    expect(server.benchmarks).toEqual([expect.objectContaining({ id: 'example', caseCount: 3 })]);
     const store = join(folder, 'library.db');
     const report = await evaluate({
       benchmark: 'example',

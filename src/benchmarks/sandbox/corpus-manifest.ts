@@ -13,10 +13,7 @@ import { parseYamlText } from '../../world/yaml-text.js';
  */
 export const CORPUS_MANIFEST = 'corpus.yaml';
 
-/** The named corpora shipped with toolgauge (`--corpus <name>`), by folder. */
-export const NAMED_CORPORA: Readonly<Record<string, URL>> = {
-  toolsandbox: new URL('../../../data/sandbox/corpora/toolsandbox/', import.meta.url),
-};
+export { NAMED_CORPORA } from './named-corpora.js';
 
 /** A cell of a corpus world: a value, or a time relative to the episode clock (`{ $fromNow: seconds }`). */
 const fromNow = z

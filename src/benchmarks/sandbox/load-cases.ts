@@ -5,7 +5,7 @@ import type { Augmentation } from '../../tools/index.js';
 import { canonicalJson } from '../../world/index.js';
 import { filterCases } from './case-filter.js';
 import { type SandboxCase, sandboxCases } from './cases.js';
-import { NAMED_CORPORA } from './corpus-manifest.js';
+import { NAMED_CORPORA } from './named-corpora.js';
 import { optionList } from './options.js';
 import type { SandboxScenario } from './sandbox-scenario.js';
 import type { SandboxCategory } from './scenario-file.js';

@@ -1,8 +1,8 @@
 import type { BenchmarkOption, BenchmarkOptionValues } from '../../spec/index.js';
 import { AUGMENTATIONS } from '../../tools/augmentations/augmentation.js';
 import { SANDBOX_CATEGORIES } from './categories.js';
-import { NAMED_CORPORA } from './corpus-manifest.js';
 import { JUDGE_OPTIONS } from './judge-option.js';
+import { NAMED_CORPORA } from './named-corpora.js';
 import { SCORING_OPTION } from './scoring-option.js';
 
 /** The flags the sandbox benchmark adds to `run`, `list` and `validate`. */

@@ -16,6 +16,7 @@ describe('the T-Eval reader and aggregator', () => {
     expect(Object.keys(tevalReader).sort()).toEqual(
       [
         'aggregate',
+        'describeScoring',
         'description',
         'explain',
         'headline',
