@@ -11,6 +11,7 @@ export const BENCHMARK_CATALOG: readonly BenchmarkDescriptor[] = [
   {
     id: 'sandbox',
     title: 'ToolSandbox',
+    simulatedUser: true,
     options: [
       {
         flag: 'corpus',

@@ -25,12 +25,13 @@ async function everyBenchmark(): Promise<AnyBenchmark[]> {
   ];
 }
 
-/** What `catalog.ts` should hold: each benchmark's id, title, hidden flag and options (as JSON data). */
+/** What `catalog.ts` should hold: each benchmark's id, title, hidden and simulated-user flags and options (as JSON data). */
 function catalogEntries(benchmarks: readonly AnyBenchmark[]): unknown[] {
   return benchmarks.map((benchmark) => ({
     id: benchmark.id,
     title: benchmark.title,
     ...(benchmark.hidden ? { hidden: true } : {}),
+    ...(benchmark.simulatedUser ? { simulatedUser: true } : {}),
     options: JSON.parse(JSON.stringify(benchmark.options)),
   }));
 }

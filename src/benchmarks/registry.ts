@@ -24,6 +24,8 @@ export interface BenchmarkDescriptor {
   readonly id: string;
   readonly title: string;
   readonly hidden?: boolean;
+  /** See `Benchmark.simulatedUser`. */
+  readonly simulatedUser?: boolean;
   readonly options: readonly BenchmarkOption[];
 }
 

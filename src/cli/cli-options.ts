@@ -1,5 +1,11 @@
 import { type Command, InvalidArgumentError, Option } from 'commander';
-import { type BenchmarkDescriptor, benchmarkDescriptors, benchmarkIds, hasBenchmark } from '../benchmarks/registry.js';
+import {
+  type BenchmarkDescriptor,
+  benchmarkDescriptors,
+  benchmarkIds,
+  DEFAULT_BENCHMARK,
+  hasBenchmark,
+} from '../benchmarks/registry.js';
 import type { BenchmarkOption } from '../spec/index.js';
 
 /**
@@ -13,7 +19,7 @@ export type BenchmarkCommand = BenchmarkOption['commands'][number];
 /** `--benchmark <id>`: resolved through the registry; an unknown id lists the registered ones. */
 export function benchmarkOption(): Option {
   return new Option('--benchmark <id>', `which benchmark: ${benchmarkIds().join(', ')}`)
-    .default('sandbox')
+    .default(DEFAULT_BENCHMARK)
     .argParser((value: string) => {
       if (!hasBenchmark(value)) {
         throw new InvalidArgumentError(

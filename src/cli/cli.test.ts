@@ -215,6 +215,22 @@ describe('toolgauge command line', { timeout: 120_000 }, () => {
     }
   });
 
+  it('refuses a model user for a benchmark without a simulated user, and lists no user for its runs', async () => {
+    const db = join(await scratch(), 'runs.db');
+    await expect(
+      toolgauge('run', '--benchmark', 'toolscan', '--user-model', 'openai:gpt-4o', '--db', db),
+    ).rejects.toMatchObject({
+      code: 2,
+      stderr: expect.stringContaining('the toolscan benchmark has no simulated user for a model to play'),
+    });
+    await toolgauge('run', '--benchmark', 'toolscan', '--limit', '2', '--run-id', 'no-user', '--db', db);
+    const listed = JSON.parse((await toolgauge('list', 'runs', '--db', db, '--json')).stdout) as {
+      runId: string;
+      user: string;
+    }[];
+    expect(listed.find((entry) => entry.runId === 'no-user')?.user).toBe('–');
+  });
+
   it('splits a run into shards on separate stores and merges them into one', async () => {
     const folder = await scratch();
     const args = ['run', '--case', 'phone-send-message-cellular-off*', '--run-id', 'sharded'];

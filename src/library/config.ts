@@ -75,7 +75,7 @@ export const configFileSchema: z.ZodType<ConfigFile> = z
 
 /**
  * Types a config file written in TypeScript or JavaScript:
- * `export default defineConfig({ benchmark: 'sandbox', agent: 'openai:gpt-4o', trials: 3 })`.
+ * `export default defineConfig({ benchmark: '<id>', agent: 'openai:gpt-4o', trials: 3 })`.
  */
 export function defineConfig(config: ConfigFile): ConfigFile {
   return config;

@@ -1,4 +1,4 @@
-import { allBenchmarks, loadBenchmark } from '../benchmarks/registry.js';
+import { allBenchmarks, DEFAULT_BENCHMARK, loadBenchmark } from '../benchmarks/registry.js';
 import { createModelAdapter } from '../models/index.js';
 import {
   buildRunReport,
@@ -188,7 +188,7 @@ export async function rescore(options: RescoreOptions): Promise<RunReport> {
   const store = await RunStore.open(options.store);
   try {
     const source = store.requireRun(options.runId);
-    const benchmark = await loadBenchmark(String(source.config.benchmark ?? 'sandbox'));
+    const benchmark = await loadBenchmark(String(source.config.benchmark ?? DEFAULT_BENCHMARK));
     const as = options.as ?? `${options.runId}-rescored-${new Date().toISOString().replace(/[-:]/g, '').slice(0, 15)}`;
     await rescoreRun({
       store,

@@ -298,6 +298,11 @@ export interface Benchmark<C extends BenchmarkCase = BenchmarkCase, R = unknown>
    * comes from the episode's own messages. Absent: toolgauge's generic user instructions.
    */
   readonly userInstructions?: string;
+  /**
+   * Whether episodes have a simulated user that a model can play (`--user <model>`). Absent: its users are
+   * not simulated (replayed turns, or none), so `--user <model>` is refused and `list runs` shows no user.
+   */
+  readonly simulatedUser?: boolean;
   /** Whether episodes need the run's embedder (the run checks it works before the first episode). */
   readonly needsEmbedder?: (options: BenchmarkOptionValues) => boolean;
 

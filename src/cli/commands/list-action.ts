@@ -1,5 +1,5 @@
 import type { Command } from 'commander';
-import { loadAllBenchmarks } from '../../benchmarks/registry.js';
+import { benchmarkDescriptors, DEFAULT_BENCHMARK, loadAllBenchmarks } from '../../benchmarks/registry.js';
 import { announceStoreMigration, RunStore } from '../../runs/run-store.js';
 import type { AnyBenchmark, BenchmarkOptionValues } from '../../spec/index.js';
 import { formatCaseProblem } from '../format-problem.js';
@@ -79,9 +79,10 @@ async function listItems(
         return store.listRuns().map(({ run, episodes, scored, failed, planned, playing }) => ({
           runId: run.runId,
           createdAt: run.createdAt,
-          benchmark: run.config.benchmark ?? 'sandbox',
+          benchmark: run.config.benchmark ?? DEFAULT_BENCHMARK,
           agent: run.config.agent,
-          user: run.config.user,
+          // A benchmark without a simulated user has none to show (its stored setting is the default).
+          user: simulatedUser(String(run.config.benchmark ?? DEFAULT_BENCHMARK)) ? run.config.user : '–',
           planned,
           episodes,
           scored,
@@ -113,4 +114,10 @@ function renderItems(what: ListName, items: readonly Record<string, unknown>[]):
 /** A benchmark's option defaults (for counting its built-in cases). */
 function defaults(benchmark: AnyBenchmark): BenchmarkOptionValues {
   return Object.fromEntries(benchmark.options.map((option) => [option.flag, option.default]));
+}
+
+/** Whether a benchmark (registered, else assumed so) has a simulated user. */
+function simulatedUser(id: string): boolean {
+  const descriptor = benchmarkDescriptors().find((candidate) => candidate.id === id);
+  return descriptor ? descriptor.simulatedUser === true : true;
 }

@@ -1,4 +1,5 @@
 import type { Command } from 'commander';
+import { DEFAULT_BENCHMARK } from '../../benchmarks/registry.js';
 import { optionKey } from '../../runs/option-key.js';
 import { RescoreRefusedError, rescoreRun } from '../../runs/rescore-run.js';
 import { buildRunReport } from '../../runs/run-report.js';
@@ -14,7 +15,7 @@ export async function rescoreAction(runId: string, flags: RescoreFlags, command:
   const store = await RunStore.open(flags.db, { onMigration: announceStoreMigration });
   try {
     const source = store.requireRun(runId);
-    const benchmark = await chosenBenchmark(String(source.config.benchmark ?? 'sandbox'));
+    const benchmark = await chosenBenchmark(String(source.config.benchmark ?? DEFAULT_BENCHMARK));
     const asked = resolveBenchmarkOptions(command, benchmark, 'rescore');
     const changes = Object.fromEntries(
       Object.entries(asked).filter(([flag]) => command.getOptionValueSource(optionKey(flag)) === 'cli'),

@@ -1,5 +1,6 @@
 import { resolve } from 'node:path';
 import { type Command, InvalidArgumentError } from 'commander';
+import { DEFAULT_BENCHMARK } from '../../benchmarks/registry.js';
 import { runExampleEpisode } from '../../demo/example-episode.js';
 import type { createModelAdapter, ModelClient } from '../../models/providers/create-model-adapter.js';
 import { hasRedactedCredentials } from '../../models/providers/endpoint.js';
@@ -380,7 +381,14 @@ function checkParticipants(benchmark: AnyBenchmark, settings: RunSettings): void
       );
     }
   }
-  if (settings.user !== SCRIPTED_USER) parseModelSpec(settings.user);
+  if (settings.user !== SCRIPTED_USER) {
+    parseModelSpec(settings.user);
+    if (!benchmark.simulatedUser) {
+      throw new UsageError(
+        `--user-model ${settings.user}: the ${benchmark.id} benchmark has no simulated user for a model to play (its users are replayed or absent)`,
+      );
+    }
+  }
 }
 
 /**
@@ -403,7 +411,7 @@ async function resolveRun(
       throw new UsageError(`--resume ${options.resume} and --run-id ${options.runId} name different runs; give one`);
     }
     const storedSettings = stored.config as unknown as RunSettings;
-    const benchmark = await chosenBenchmark(String(storedSettings.benchmark ?? 'sandbox'));
+    const benchmark = await chosenBenchmark(String(storedSettings.benchmark ?? DEFAULT_BENCHMARK));
     const given = runSettings(
       flags,
       benchmark,
