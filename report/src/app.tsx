@@ -55,8 +55,8 @@ export function App({ index }: { readonly index: ReportIndex }) {
           </NavLink>
         </nav>
         <div class="meta">
-          {formatCount(index.runs.length)} runs · {formatCount(index.episodeCount)} episodes · generated{' '}
-          {index.data.generatedAt}
+          {counted(new Set(index.data.benchmarkRuns.map((entry) => entry.runId)).size, 'run')} ·{' '}
+          {counted(index.episodeCount, 'episode')} · generated {index.data.generatedAt}
         </div>
       </header>
       <main>
@@ -158,4 +158,9 @@ function ViewBoundary({ children }: { readonly children: ComponentChildren }) {
     return <Notice tone="error" title="This view failed to render" detail={message} />;
   }
   return <>{children}</>;
+}
+
+/** `1 run`, `3 runs`: every benchmark's runs count (the sandbox's leaderboard is not the only one). */
+function counted(count: number, noun: string): string {
+  return `${formatCount(count)} ${noun}${count === 1 ? '' : 's'}`;
 }

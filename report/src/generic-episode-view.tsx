@@ -73,7 +73,7 @@ function TrajectoryBus({ trajectory, position }: { readonly trajectory: ReportTr
   return (
     <section data-testid={`trajectory-${position}`}>
       <h2>
-        Trajectory {position + 1} <span class="muted">({trajectory.termination.type})</span>
+        {trajectoryTitle(trajectory, position)} <span class="muted">({endedBy(trajectory.termination)})</span>
       </h2>
       <MessageBus
         model={model}
@@ -84,4 +84,26 @@ function TrajectoryBus({ trajectory, position }: { readonly trajectory: ReportTr
       />
     </section>
   );
+}
+
+/** A replayed turn is titled by its turn (`…#turn-3`); other trajectories by their position. */
+function trajectoryTitle(trajectory: ReportTrajectory, position: number): string {
+  const turn = /#turn-(\d+)$/.exec(trajectory.episodeId ?? '')?.[1];
+  return turn === undefined ? `Trajectory ${position + 1}` : `Turn ${turn}`;
+}
+
+/** What ended a trajectory, in words that fit every benchmark (ToolScan's "user" is only the loop's end). */
+function endedBy(termination: ReportTrajectory['termination']): string {
+  switch (termination.type) {
+    case 'user-ended':
+      return 'ended';
+    case 'max-messages':
+      return `stopped at the limit of ${termination.limit}`;
+    case 'agent-failure':
+      return 'the agent failed';
+    case 'infrastructure-failure':
+      return 'infrastructure failure';
+    default:
+      return 'ended';
+  }
 }

@@ -165,11 +165,11 @@ export function MatchPanel({
   const title = kind === 'milestone' ? 'Milestones' : 'Minefields';
   return (
     <section data-testid={`${kind}-panel`}>
-      <h3>
-        {title} · score {formatScore(score)}
-      </h3>
+      <h3>{nodes.length === 0 && kind === 'minefield' ? title : `${title} · score ${formatScore(score)}`}</h3>
       {nodes.length === 0 ? (
-        <p class="muted small">None defined.</p>
+        <p class="muted small">
+          {kind === 'minefield' ? 'This scenario has no minefields: nothing to avoid.' : 'None defined.'}
+        </p>
       ) : (
         <>
           <Graph kind={kind} nodes={nodes} edges={graph?.edges ?? []} />

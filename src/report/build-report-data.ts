@@ -250,6 +250,7 @@ function stringLabel(row: EpisodeRow, label: string): string | undefined {
 
 function reportTrajectory(trajectory: Trajectory): GenericEpisodeDetail['trajectories'][number] {
   return {
+    episodeId: trajectory.episodeId,
     agent: trajectory.agent,
     user: trajectory.user,
     firstEpisodeMessage: trajectory.firstEpisodeMessage,

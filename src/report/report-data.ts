@@ -184,6 +184,8 @@ export interface ReportEpisode {
 
 /** A trajectory as the generic viewer draws it (the message bus, without the world). */
 export interface ReportTrajectory {
+  /** The trajectory's id (a replayed ToolTalk turn's ends in `#turn-<n>`); absent in older reports. */
+  readonly episodeId?: string;
   readonly agent: string;
   readonly user: string;
   readonly firstEpisodeMessage: number;

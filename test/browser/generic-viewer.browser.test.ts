@@ -45,6 +45,8 @@ describe.runIf(chromiumAvailable())('the HTML report of another benchmark in Chr
     await page.waitForSelector('body[data-ready="true"]');
     const table = page.locator('[data-testid="declared-table-by-kind"]');
     expect(await table.locator('tr[data-run-id="ex"] td[data-column="accuracy"]').first().innerText()).toBe('100.0');
+    // The header counts every benchmark's runs, not only the sandbox's.
+    expect(await page.locator('header .meta').innerText()).toMatch(/^1 run · 3 episodes · generated/);
     // Next to the tables: the cases and version the numbers came from.
     expect(await page.locator('[data-testid="provenance"] p[data-run-id="ex"]').innerText()).toMatch(
       /^ex: cases built-in \(3, set [0-9a-f]{8}\) · toolgauge /,
