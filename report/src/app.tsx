@@ -142,8 +142,13 @@ function EpisodeWithView({ index, episode }: { readonly index: ReportIndex; read
         Loading the episode…
       </p>
     );
-  // The viewer is chosen by the episode's benchmark: ToolSandbox's draws the world and milestones.
-  return loaded.episode.benchmark === 'sandbox' ? (
+  // The viewer is the one the episode's benchmark declares (`reportView`): the world timeline draws the
+  // world and milestones; any other benchmark gets the generic viewer.
+  const benchmark = loaded.episode.benchmark;
+  const timeline = index.data.benchmarkRuns.some(
+    (entry) => entry.benchmark === benchmark && entry.viewer === 'world-timeline',
+  );
+  return timeline ? (
     <EpisodeView index={index} episode={loaded.episode} />
   ) : (
     <GenericEpisodeView episode={loaded.episode} />
@@ -160,7 +165,7 @@ function ViewBoundary({ children }: { readonly children: ComponentChildren }) {
   return <>{children}</>;
 }
 
-/** `1 run`, `3 runs`: every benchmark's runs count (the sandbox's leaderboard is not the only one). */
+/** `1 run`, `3 runs`: every benchmark's runs count (not only those with a leaderboard). */
 function counted(count: number, noun: string): string {
   return `${formatCount(count)} ${noun}${count === 1 ? '' : 's'}`;
 }

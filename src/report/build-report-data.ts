@@ -23,7 +23,7 @@ import {
   type Row,
   type UnreadableEpisode,
 } from './report-data.js';
-import { type SandboxRecordView, sandboxDetail } from './sandbox-detail.js';
+import { type TimelineRecordView, timelineDetail } from './timeline-detail.js';
 
 /** A mean as the contract states it: null where it is not a number (the mean of no episodes is NaN). */
 function finiteOrNull(value: number): number | null {
@@ -60,9 +60,10 @@ function tablePrimaryKeys(): Record<string, string> {
 /**
  * Everything the HTML report shows about some runs, read from the store only, with each episode's view
  * inline (small reports and tests; `writeHtmlReport` pages the views out instead). Every benchmark of
- * every run is summarised from its declared metrics and tables; ToolSandbox episodes also get the data
- * of the sandbox viewer (world states, milestone mapping), others the generic viewer's (trajectories or
- * the record). Initial worlds are stored once per distinct world and referenced by key.
+ * every run is summarised from its declared metrics and tables; episodes of a benchmark whose
+ * `reportView` is `world-timeline` get that viewer's data (world states, milestone mapping), others the
+ * generic viewer's (trajectories or the record). Initial worlds are stored once per distinct world and
+ * referenced by key.
  */
 export function buildReportData(
   store: RunStore,
@@ -143,24 +144,28 @@ export function collectReportData(
         status: result.status,
         cost: result.cost,
         provenance: reportProvenance(benchmark, run, options),
+        ...(benchmark.reportView ? { viewer: benchmark.reportView } : {}),
       });
     }
-    const sandbox = reports.get('sandbox');
-    if (!sandbox) continue;
-    const scored = (rowsByBenchmark.get('sandbox') ?? []).filter((row) => row.status === 'scored');
+    // The leaderboard summarises the run's world-timeline benchmark, grouped by its first two labels.
+    const timeline = [...reports.keys()].find((id) => getBenchmark(id).reportView === 'world-timeline');
+    const summarised = timeline === undefined ? undefined : reports.get(timeline);
+    if (timeline === undefined || !summarised) continue;
+    const [byFirst, bySecond] = getBenchmark(timeline).labels.map((label) => label.id);
+    const scored = (rowsByBenchmark.get(timeline) ?? []).filter((row) => row.status === 'scored');
     runs.push({
       runId,
       createdAt: run.createdAt,
       config: run.config,
       agent: String(run.config.agent ?? 'unknown'),
-      overall: { ...groupSummary(scored), confidenceInterval: sandbox.overall.confidenceInterval },
-      byCategory: groupSummaries(scored, 'categories'),
-      byAugmentation: groupSummaries(scored, 'augmentation'),
-      trials: sandbox.trials,
-      status: sandbox.status,
-      tokens: sandbox.tokens,
-      requests: sandbox.requests,
-      cost: sandbox.cost,
+      overall: { ...groupSummary(scored), confidenceInterval: summarised.overall.confidenceInterval },
+      byCategory: byFirst ? groupSummaries(scored, byFirst) : {},
+      byAugmentation: bySecond ? groupSummaries(scored, bySecond) : {},
+      trials: summarised.trials,
+      status: summarised.status,
+      tokens: summarised.tokens,
+      requests: summarised.requests,
+      cost: summarised.cost,
       diagnostics,
     });
   }
@@ -188,14 +193,14 @@ function reportEpisode(
   let detail: ReportEpisode['detail'];
   let generic: GenericEpisodeDetail | undefined;
   const episodeDiagnostics: Record<string, number> = {};
-  if (row.benchmark === 'sandbox' && record) {
-    const sandboxRecord = record as SandboxRecordView;
-    const trajectory = sandboxRecord.trajectory;
+  if (benchmark.reportView === 'world-timeline' && record) {
+    const timelineRecord = record as TimelineRecordView;
+    const trajectory = timelineRecord.trajectory;
     const worldJson = JSON.stringify(trajectory.initialWorld.tables);
     const worldKey = createHash('sha1').update(worldJson).digest('hex').slice(0, 16);
     worlds[worldKey] ??= JSON.parse(worldJson);
-    Object.assign(episodeDiagnostics, sandboxRecord.diagnostics);
-    detail = sandboxDetail(sandboxRecord, worldKey);
+    Object.assign(episodeDiagnostics, timelineRecord.diagnostics);
+    detail = timelineDetail(timelineRecord, worldKey);
   } else if (record !== undefined) {
     const trajectories = benchmark.trajectories(record);
     for (const trajectory of trajectories) {
@@ -232,8 +237,7 @@ function reportEpisode(
     baseId: stringLabel(row, 'baseId') ?? row.caseId,
     scenarioId: stringLabel(row, 'scenarioId') ?? row.caseId,
     augmentation: stringLabel(row, 'augmentation') ?? 'none',
-    categories:
-      row.benchmark === 'sandbox' ? labelList(lean, 'categories') : firstLabel ? labelList(lean, firstLabel) : [],
+    categories: firstLabel ? labelList(lean, firstLabel) : [],
     benchmark: row.benchmark,
     metrics: row.metrics,
     labels: lean.labels,

@@ -59,7 +59,9 @@ describe('writeHtmlReport', () => {
     store.close();
     const sandbox = runReport.benchmarks.sandbox;
     const { benchmark: _benchmark, trials, tokens, requests, episodes: _episodes, ...declared } = sandbox ?? {};
-    expect(inline.benchmarkRuns).toEqual([{ runId: 'paged', benchmark: 'sandbox', ...declared }]);
+    expect(inline.benchmarkRuns).toEqual([
+      { runId: 'paged', benchmark: 'sandbox', ...declared, viewer: 'world-timeline' },
+    ]);
     expect(inline.runs[0]).toMatchObject({
       createdAt: runReport.createdAt,
       config: runReport.config,

@@ -222,6 +222,8 @@ export interface ReportBenchmarkRun {
   readonly cost: number;
   /** How the numbers were made and whether they stand beside the paper's (absent in older reports). */
   readonly provenance?: ProvenanceFacts;
+  /** The benchmark's `reportView`: which viewer draws its episodes (absent: the generic one). */
+  readonly viewer?: 'world-timeline';
 }
 
 /**

@@ -370,6 +370,13 @@ export interface Benchmark<C extends BenchmarkCase = BenchmarkCase, R = unknown>
   explain?(record: R): readonly ReportTable[];
   /** The tools the benchmark's agents may be shown (`list tools`); absent when it has none of its own. */
   tools?(): readonly ToolInfo[];
+  /**
+   * How the HTML report shows this benchmark: `world-timeline` draws each episode's one trajectory with
+   * the world after every message and the milestone mapping (its record carries them, as ToolSandbox's
+   * does), and gives its runs the category and augmentation leaderboard. Absent: the generic viewer
+   * (trajectories, `explain` tables) and the declared tables only.
+   */
+  readonly reportView?: 'world-timeline';
   /** The primary-key column of each world table, for viewers that pair the rows of world changes. */
   tablePrimaryKeys?(): Readonly<Record<string, string>>;
   /** The JSON Schema of the benchmark's case files, for editors (`validate --schema`). */

@@ -28,6 +28,7 @@ export const sandboxBenchmark: Benchmark<SandboxCase, SandboxEpisodeRecord> = {
   agents: SANDBOX_AGENTS,
   userInstructions: SANDBOX_USER_INSTRUCTIONS,
   simulatedUser: true,
+  reportView: 'world-timeline',
   // The gold solution's agent turns, and the closing one: one model request each.
   expectedLength: (sandboxCase) => sandboxCase.scenario.gold.length + 1,
   // A scenario's cases share what a process builds for the scenario (its world): one process plays them first.

@@ -2,10 +2,11 @@ import type { Trajectory } from '../spec/index.js';
 import type { ReportEpisode } from './report-data.js';
 
 /**
- * What the sandbox episode viewer reads from a ToolSandbox record (already checked by the benchmark's
+ * What the world-timeline episode viewer reads from a record of a benchmark whose `reportView` is
+ * `world-timeline` (ToolSandbox's) (already checked by the benchmark's
  * `parseRecord`). Stated here by shape so that the report does not import the benchmark's folder.
  */
-export interface SandboxRecordView {
+export interface TimelineRecordView {
   readonly agent: string;
   readonly milestoneScore: number;
   readonly minefieldScore: number;
@@ -17,8 +18,8 @@ export interface SandboxRecordView {
   readonly trajectory: Trajectory;
 }
 
-/** The sandbox viewer's data for one episode; its initial world is stored once under `worldKey`. */
-export function sandboxDetail(record: SandboxRecordView, worldKey: string): NonNullable<ReportEpisode['detail']> {
+/** The world-timeline viewer's data for one episode; its initial world is stored once under `worldKey`. */
+export function timelineDetail(record: TimelineRecordView, worldKey: string): NonNullable<ReportEpisode['detail']> {
   const trajectory = record.trajectory;
   return {
     agent: record.agent,
