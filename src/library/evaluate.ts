@@ -189,11 +189,10 @@ export async function rescore(options: RescoreOptions): Promise<RunReport> {
   try {
     const source = store.requireRun(options.runId);
     const benchmark = await loadBenchmark(String(source.config.benchmark ?? DEFAULT_BENCHMARK));
-    const as = options.as ?? `${options.runId}-rescored-${new Date().toISOString().replace(/[-:]/g, '').slice(0, 15)}`;
-    await rescoreRun({
+    const { as } = await rescoreRun({
       store,
       runId: options.runId,
-      as,
+      ...(options.as === undefined ? {} : { as: options.as }),
       benchmark,
       changes: options.options ?? {},
       ...(options.embedder === undefined ? {} : { embedder: options.embedder }),

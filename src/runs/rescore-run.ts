@@ -11,8 +11,8 @@ export interface RescoreRunOptions {
   readonly store: RunStore;
   /** The stored run whose trajectories are scored again. */
   readonly runId: string;
-  /** The new run's id (it must not hold episodes yet). */
-  readonly as: string;
+  /** The new run's id (it must not hold episodes yet; default `<runId>-rescored-<time>`). */
+  readonly as?: string;
   /** The stored run's benchmark. */
   readonly benchmark: AnyBenchmark;
   /** The scoring options to change (only options whose `commands` include `rescore`); the rest stay as stored. */
@@ -26,6 +26,8 @@ export interface RescoreRunOptions {
 }
 
 export interface RescoreOutcome {
+  /** The new run's id. */
+  readonly as: string;
   readonly rescored: number;
   /** Episodes the stored run had failed: copied as they are (a resume of the new run plays them). */
   readonly copiedFailed: number;
@@ -47,11 +49,12 @@ export async function rescoreRun(options: RescoreRunOptions): Promise<RescoreOut
   const started = performance.now();
   const { store, benchmark } = options;
   const source = store.requireRun(options.runId);
+  const as = options.as ?? `${options.runId}-rescored-${new Date().toISOString().replace(/[-:]/g, '').slice(0, 15)}`;
   if (!benchmark.rescore) throw new RescoreRefusedError(`the ${benchmark.id} benchmark cannot rescore stored episodes`);
-  if (options.as === options.runId) throw new RescoreRefusedError(`--as must name a new run, not "${options.runId}"`);
-  if (store.getRun(options.as) && store.episodeCount(options.as) > 0) {
+  if (as === options.runId) throw new RescoreRefusedError(`--as must name a new run, not "${options.runId}"`);
+  if (store.getRun(as) && store.episodeCount(as) > 0) {
     throw new RescoreRefusedError(
-      `run "${options.as}" already has episodes in ${store.path}; choose another --as (see \`toolgauge list runs\`)`,
+      `run "${as}" already has episodes in ${store.path}; choose another --as (see \`toolgauge list runs\`)`,
     );
   }
   const changes = options.changes ?? {};
@@ -82,8 +85,8 @@ export async function rescoreRun(options: RescoreRunOptions): Promise<RescoreOut
     ...source.manifest,
     rescoredFrom: { runId: options.runId, at: new Date().toISOString() },
   };
-  store.ensureRun(options.as, settings, new Date().toISOString(), manifest);
-  store.setManifest(options.as, manifest);
+  store.ensureRun(as, settings, new Date().toISOString(), manifest);
+  store.setManifest(as, manifest);
   const embedder =
     options.embedder ?? (typeof source.config.embedder === 'string' ? source.config.embedder : undefined);
   const services = runServices(embedder, options.embedderFactory ?? createEmbedder, store);
@@ -101,7 +104,7 @@ export async function rescoreRun(options: RescoreRunOptions): Promise<RescoreOut
       modelCalls: row.modelCalls,
     };
     if (row.status === 'failed') {
-      store.saveEpisode({ ...row, runId: options.as });
+      store.saveEpisode({ ...row, runId: as });
       copiedFailed += 1;
       options.onEpisode?.({ caseId: row.caseId, trial: row.trial, status: 'failed' });
       continue;
@@ -123,7 +126,7 @@ export async function rescoreRun(options: RescoreRunOptions): Promise<RescoreOut
     });
     const scored = result.status === 'scored';
     store.saveEpisode({
-      runId: options.as,
+      runId: as,
       benchmark: benchmark.id,
       caseId: row.caseId,
       trial: row.trial,
@@ -139,5 +142,5 @@ export async function rescoreRun(options: RescoreRunOptions): Promise<RescoreOut
     options.onEpisode?.({ caseId: row.caseId, trial: row.trial, status: result.status });
   }
   store.flush();
-  return { rescored, copiedFailed, seconds: (performance.now() - started) / 1000 };
+  return { as, rescored, copiedFailed, seconds: (performance.now() - started) / 1000 };
 }

@@ -20,11 +20,10 @@ export async function rescoreAction(runId: string, flags: RescoreFlags, command:
     const changes = Object.fromEntries(
       Object.entries(asked).filter(([flag]) => command.getOptionValueSource(optionKey(flag)) === 'cli'),
     );
-    const as = flags.as ?? `${runId}-rescored-${new Date().toISOString().replace(/[-:]/g, '').slice(0, 15)}`;
     const outcome = await rescoreRun({
       store,
       runId,
-      as,
+      ...(flags.as === undefined ? {} : { as: flags.as }),
       benchmark,
       changes,
       ...(flags.embedder === undefined ? {} : { embedder: flags.embedder }),
@@ -35,12 +34,12 @@ export async function rescoreAction(runId: string, flags: RescoreFlags, command:
       .map(([flag, value]) => `--${flag} ${[value].flat().join(' ')}`)
       .concat(flags.embedder === undefined ? [] : [`--embedder ${flags.embedder}`]);
     process.stderr.write(
-      `rescored ${outcome.rescored} episode${outcome.rescored === 1 ? '' : 's'} of ${runId} into ${as}` +
+      `rescored ${outcome.rescored} episode${outcome.rescored === 1 ? '' : 's'} of ${runId} into ${outcome.as}` +
         `${what.length > 0 ? ` with ${what.join(', ')}` : ' with the same options'}` +
         `${outcome.copiedFailed > 0 ? ` (${outcome.copiedFailed} failed, copied as they were)` : ''}` +
         ` in ${outcome.seconds.toFixed(1)} s, without a model request\n`,
     );
-    const report = buildRunReport(store, as);
+    const report = buildRunReport(store, outcome.as);
     if (flags.format === 'json') await writeJsonText(report, process.stdout);
     else process.stdout.write(`${renderRunReport([report])}\n`);
   } finally {
