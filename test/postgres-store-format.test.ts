@@ -1,4 +1,6 @@
+import { spawn } from 'node:child_process';
 import { mkdtemp, readFile, writeFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
@@ -179,5 +181,54 @@ describe.skipIf(!binDir)('the store on PostgreSQL: formats 3 and 4, writes, the 
     expect(found.size).toBe(650);
     expect([found.get('key-649'), found.get('key-650')]).toEqual(['"key-649"', undefined]);
     store.close();
+  });
+
+  it('runs a transaction again when PostgreSQL makes it the victim of a deadlock', async () => {
+    const url = createDatabase(cluster.url, 'deadlock');
+    const database = new PostgresDatabase(url);
+    database.exec('CREATE TABLE rows (id integer PRIMARY KEY, owner text)');
+    database.exec("INSERT INTO rows VALUES (1, 'nobody'), (2, 'nobody')");
+    // Another process holds row 2, then waits for row 1; this one holds row 1, then waits for row 2. Its
+    // shorter deadlock_timeout makes this side the one PostgreSQL aborts (40P01).
+    const other = spawn(
+      process.execPath,
+      [
+        '--input-type=module',
+        '-e',
+        `import pg from ${JSON.stringify(createRequire(import.meta.url).resolve('pg'))};
+         const client = new pg.Client({ connectionString: process.argv[1] });
+         await client.connect();
+         await client.query("SET deadlock_timeout = '20s'");
+         await client.query('BEGIN');
+         await client.query("UPDATE rows SET owner = 'other' WHERE id = 2");
+         process.stdout.write('holding\\n');
+         await new Promise((resolve) => setTimeout(resolve, 300));
+         await client.query("UPDATE rows SET owner = 'other' WHERE id = 1");
+         await client.query('COMMIT');
+         await client.end();`,
+        url,
+      ],
+      { stdio: ['ignore', 'pipe', 'inherit'] },
+    );
+    const exited = new Promise<number | null>((resolve) => other.on('exit', resolve));
+    await new Promise<void>((resolve) => other.stdout?.once('data', () => resolve()));
+    database.exec("SET deadlock_timeout = '100ms'");
+    let attempts = 0;
+    database.transaction(() => {
+      attempts += 1;
+      database.run("UPDATE rows SET owner = 'this' WHERE id = 1");
+      // Wait (blocking, as the store does) until the other process waits for row 1, then take row 2.
+      if (attempts === 1) Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 800);
+      database.run("UPDATE rows SET owner = 'this' WHERE id = 2");
+    });
+    expect(await exited).toBe(0);
+    expect(attempts).toBe(2);
+    expect(database.retries).toBe(1);
+    // The other transaction committed first (when this one was rolled back), then this one again.
+    expect(database.all('SELECT id, owner FROM rows ORDER BY id')).toEqual([
+      { id: 1, owner: 'this' },
+      { id: 2, owner: 'this' },
+    ]);
+    database.close();
   });
 });

@@ -42,8 +42,16 @@ describe.skipIf(!binDir)('workers on several machines sharing a PostgreSQL store
 
     // Three "machines": independent commands on one run; a killed one's claims expire after 10 s.
     const env = { ...process.env, TOOLGAUGE_CLAIM_TTL_MS: '10000' };
-    const machine = () =>
-      spawn(process.execPath, [bin, ...args, '--run-id', 'shared', '--db', cluster.url], { env, stdio: 'ignore' });
+    const stderrs = new Map<ChildProcess, string>();
+    const machine = () => {
+      const child = spawn(process.execPath, [bin, ...args, '--run-id', 'shared', '--db', cluster.url], {
+        env,
+        stdio: ['ignore', 'ignore', 'pipe'],
+      });
+      stderrs.set(child, '');
+      child.stderr?.on('data', (chunk: Buffer) => stderrs.set(child, `${stderrs.get(child)}${chunk}`.slice(-4000)));
+      return child;
+    };
     const workers: ChildProcess[] = [machine(), machine(), machine()];
     const exits = new Map<ChildProcess, Promise<number | null>>();
     const watch = (child: ChildProcess) =>
@@ -76,7 +84,9 @@ describe.skipIf(!binDir)('workers on several machines sharing a PostgreSQL store
         workers[index] = replacement;
       }
       const codes = await Promise.all(workers.map((child) => exits.get(child)));
-      expect(codes).toEqual([0, 0, 0]);
+      // A worker that failed says why: its last words are in the failure message.
+      const why = workers.map((child, index) => `worker ${index} (exit ${child.exitCode}):\n${stderrs.get(child)}`);
+      expect(codes, why.join('\n')).toEqual([0, 0, 0]);
       expect(kills).toBeGreaterThanOrEqual(1);
       expect(mostPlaying).toBeGreaterThan(0);
 

@@ -14,6 +14,15 @@ import type { StoreMigrationNotice } from './stored-run.js';
 const ANSWER_TIMEOUT_MS = 120_000;
 /** Any constant: the advisory lock that serialises creating the tables when several workers start at once. */
 const SCHEMA_LOCK = 7_215_001;
+/**
+ * SQLSTATEs after which PostgreSQL has rolled the transaction back and running it again is the remedy:
+ * `deadlock_detected` (two processes' claim and store transactions can take the same claim rows in
+ * opposite orders: an `INSERT … ON CONFLICT` locks a row another process is deleting) and
+ * `serialization_failure`.
+ */
+const RETRYABLE_CODES: ReadonlySet<string> = new Set(['40P01', '40001']);
+/** How often a transaction (or a statement outside one) is tried before its error is given up. */
+const MAX_ATTEMPTS = 8;
 
 /**
  * The thread that talks to PostgreSQL through `pg`. The store's API is synchronous (SQLite's is), so the
@@ -105,6 +114,11 @@ function storable(value: SqlValue): SqlValue {
   return typeof value === 'string' && value.includes('\u0000') ? value.replaceAll('\u0000', '\uFFFD') : value;
 }
 
+/** Blocks the calling thread for `ms` milliseconds (the store's API is synchronous). */
+function sleepSync(ms: number): void {
+  Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, Math.max(1, Math.round(ms)));
+}
+
 /** A PostgreSQL database behind the store's synchronous interface (see {@link BRIDGE_THREAD}). */
 export class PostgresDatabase implements SqlDatabase {
   readonly dialect = 'postgres';
@@ -115,6 +129,8 @@ export class PostgresDatabase implements SqlDatabase {
   private readonly texts = new Map<string, string>();
   private depth = 0;
   private closed = false;
+  /** Transactions and statements run again after a deadlock or serialization failure (for tests). */
+  retries = 0;
 
   constructor(url: string) {
     this.name = describePostgresUrl(url);
@@ -157,12 +173,12 @@ export class PostgresDatabase implements SqlDatabase {
   }
 
   exec(sql: string): void {
-    this.request({ kind: 'query', text: sql });
+    this.query({ kind: 'query', text: sql });
   }
 
   run(sql: string, parameters: readonly SqlValue[] = []): { readonly changes: number } {
     return {
-      changes: this.request({ kind: 'query', text: this.text(sql), values: parameters.map(storable) }).changes ?? 0,
+      changes: this.query({ kind: 'query', text: this.text(sql), values: parameters.map(storable) }).changes ?? 0,
     };
   }
 
@@ -171,7 +187,31 @@ export class PostgresDatabase implements SqlDatabase {
   }
 
   all(sql: string, parameters: readonly SqlValue[] = []): SqlRow[] {
-    return this.request({ kind: 'query', text: this.text(sql), values: parameters.map(storable) }).rows ?? [];
+    return this.query({ kind: 'query', text: this.text(sql), values: parameters.map(storable) }).rows ?? [];
+  }
+
+  /**
+   * One statement. Outside a transaction, one that PostgreSQL chose as a deadlock's victim is run again
+   * (it was rolled back whole); inside one, the error reaches {@link transaction}, which runs it all again.
+   */
+  private query(message: { kind: 'query'; text: string; values?: SqlValue[] }): BridgeAnswer {
+    if (this.depth > 0) return this.request(message);
+    return this.withRetries(() => this.request(message));
+  }
+
+  /** Runs `attempt` until it succeeds, or fails with an error retrying cannot cure, or too often. */
+  private withRetries<T>(attempt: () => T): T {
+    for (let tried = 1; ; tried += 1) {
+      try {
+        return attempt();
+      } catch (error) {
+        const code = (error as { code?: unknown }).code;
+        if (tried >= MAX_ATTEMPTS || typeof code !== 'string' || !RETRYABLE_CODES.has(code)) throw error;
+        this.retries += 1;
+        // A short random pause, longer each time, so the two sides do not collide again in step.
+        sleepSync(Math.random() * 20 * 2 ** tried);
+      }
+    }
   }
 
   /** All rows at once (a cursor would hold the connection in a transaction while the caller reads). */
@@ -183,24 +223,31 @@ export class PostgresDatabase implements SqlDatabase {
     return this.all(sql, parameters).map((row) => Object.values(row));
   }
 
+  /**
+   * Runs `work` in one transaction; a transaction PostgreSQL rolled back as a deadlock's victim (or for a
+   * serialization failure) is run again from the start, so `work` must do nothing but its statements
+   * (every caller's does) — or at least nothing that running it twice would spoil.
+   */
   transaction<T>(work: () => T): T {
     if (this.depth > 0) return work();
-    this.exec('BEGIN');
-    this.depth += 1;
-    try {
-      const result = work();
-      this.exec('COMMIT');
-      return result;
-    } catch (error) {
+    return this.withRetries(() => {
+      this.request({ kind: 'query', text: 'BEGIN' });
+      this.depth += 1;
       try {
-        this.exec('ROLLBACK');
-      } catch {
-        // The connection is gone: the server rolls back by itself.
+        const result = work();
+        this.request({ kind: 'query', text: 'COMMIT' });
+        return result;
+      } catch (error) {
+        try {
+          this.request({ kind: 'query', text: 'ROLLBACK' });
+        } catch {
+          // The connection is gone: the server rolls back by itself.
+        }
+        throw error;
+      } finally {
+        this.depth -= 1;
       }
-      throw error;
-    } finally {
-      this.depth -= 1;
-    }
+    });
   }
 
   close(): void {
