@@ -88,18 +88,40 @@ export interface StartingSession {
  * reference's `init_conversation_state` does.
  */
 export function worldFromDatabases(databases: ToolTalkDatabases, start?: StartingSession): WorldSnapshot {
-  const accounts: Row[] = Object.entries(databases.Account).map(([username, record]) => {
-    const starting = start?.username === username ? start : undefined;
-    return {
-      username,
-      email: record.email,
-      phone: record.phone ?? null,
-      name: record.name ?? null,
-      password: record.password,
-      session_token: starting?.sessionToken ?? record.session_token ?? null,
-      verification_code: starting?.verificationCode ?? record.verification_code ?? null,
-    };
-  });
+  let world = loadedWorlds.get(databases);
+  if (!world) {
+    world = loadedWorld(databases);
+    loadedWorlds.set(databases, world);
+  }
+  if (!start) return world;
+  // The starting user's account and the session: two rows changed, every other row (thousands) shared
+  // and already checked.
+  const account = world.find(TABLES.accounts, start.username);
+  if (account) {
+    world = world.update(TABLES.accounts, start.username, {
+      session_token: start.sessionToken ?? account.session_token ?? null,
+      verification_code: start.verificationCode ?? account.verification_code ?? null,
+    });
+  }
+  return world.update(TABLES.session, 'current', { token: start.sessionToken ?? null });
+}
+
+/**
+ * The world of the databases alone, made once per loaded databases: every turn of every conversation
+ * starts from it, so its rows are built and checked once, not once per turn.
+ */
+const loadedWorlds = new WeakMap<ToolTalkDatabases, WorldSnapshot>();
+
+function loadedWorld(databases: ToolTalkDatabases): WorldSnapshot {
+  const accounts: Row[] = Object.entries(databases.Account).map(([username, record]) => ({
+    username,
+    email: record.email,
+    phone: record.phone ?? null,
+    name: record.name ?? null,
+    password: record.password,
+    session_token: record.session_token ?? null,
+    verification_code: record.verification_code ?? null,
+  }));
   const owners: Row[] = [];
   const ownedRows = <T>(
     database: string,
@@ -165,7 +187,7 @@ export function worldFromDatabases(databases: ToolTalkDatabases, start?: Startin
     [TABLES.historicWeather]: Object.entries(databases.HistoricWeather).flatMap(([location, months]) =>
       Object.entries(months).map(([month, values]) => ({ key: ownedKey(location, month), location, month, ...values })),
     ),
-    [TABLES.session]: [{ key: 'current', token: start?.sessionToken ?? null }],
+    [TABLES.session]: [{ key: 'current', token: null }],
   };
   tables[TABLES.owners] = owners;
   return WorldSnapshot.create(TOOLTALK_WORLD_SCHEMA, tables);
