@@ -16,6 +16,7 @@ import {
   executeRunInWorkers,
   identityManifest,
   isBuiltinAgent,
+  isCustomAgentSpec,
   isRunWorker,
   loadPriceTable,
   ResilientModelAdapter,
@@ -37,7 +38,7 @@ import {
   runIdentity,
   SettingsMismatchError,
 } from '../../runs/run-settings-compare.js';
-import type { AnyBenchmark, ModelAdapter } from '../../spec/index.js';
+import type { Agent, AnyBenchmark, ModelAdapter } from '../../spec/index.js';
 import { loadConfigFile } from '../config-file.js';
 import { formatCaseProblem } from '../format-problem.js';
 import { writeJsonText } from '../json-text.js';
@@ -89,7 +90,11 @@ export async function runRun(options: RunCommandOptions, command: Command): Prom
     const modulePath = settings.agent.startsWith(CUSTOM_AGENT_PREFIX)
       ? settings.agent.slice(CUSTOM_AGENT_PREFIX.length)
       : undefined;
-    const customAgent = modulePath ? await loadAgentModule(modulePath) : undefined;
+    const customAgent = modulePath
+      ? await loadAgentModule(modulePath)
+      : isCustomAgentSpec(settings.agent)
+        ? await externalAgents(settings.agent, options)
+        : undefined;
     const modelSettings = {
       temperature: settings.temperature,
       ...(settings.seed === undefined ? {} : { seed: settings.seed }),
@@ -279,7 +284,7 @@ function providersFor(spec: string, makeAdapter: MakeAdapter | undefined): MakeA
 
 /** Whether an agent or user spec names a model (and so gets a preflight request). */
 function isModelSpec(spec: string): boolean {
-  if (spec === SCRIPTED_USER || spec.startsWith(CUSTOM_AGENT_PREFIX)) return false;
+  if (spec === SCRIPTED_USER || isCustomAgentSpec(spec)) return false;
   try {
     parseModelSpec(spec);
     return true;
@@ -371,7 +376,7 @@ function checkFailUnderMetric(benchmark: AnyBenchmark, threshold: ScoreThreshold
 
 /** Model specs are checked before anything runs; a bare name that is not a built-in agent lists them. */
 function checkParticipants(benchmark: AnyBenchmark, settings: RunSettings): void {
-  if (!isBuiltinAgent(benchmark, settings.agent) && !settings.agent.startsWith(CUSTOM_AGENT_PREFIX)) {
+  if (!isBuiltinAgent(benchmark, settings.agent) && !isCustomAgentSpec(settings.agent)) {
     try {
       parseModelSpec(settings.agent);
     } catch (error) {
@@ -454,6 +459,29 @@ async function resolveRun(
     `${settings.benchmark}-${settings.agent.replace(/[^A-Za-z0-9.-]+/g, '-')}-${new Date().toISOString().replace(/[-:]/g, '').slice(0, 15)}`;
   const stored = store.getRun(runId);
   return { runId, settings, benchmark, ...(stored && store.episodeCount(runId) > 0 ? { stored } : {}) };
+}
+
+/**
+ * A `command:`/`endpoint:` agent: a fresh external agent per episode, served its tools over MCP (loaded
+ * only for such a run: it brings the MCP SDK).
+ */
+async function externalAgents(
+  spec: string,
+  options: RunCommandOptions,
+): Promise<(benchmarkCase: { readonly id: string }, trial: number) => Agent> {
+  const { externalAgentFactory } = await import('../../agents/external/index.js');
+  let factory: ReturnType<typeof externalAgentFactory>;
+  try {
+    factory = externalAgentFactory(spec, {
+      limits: {
+        ...(options.agentTurnTimeout === undefined ? {} : { turnMs: options.agentTurnTimeout * 1000 }),
+        ...(options.agentEpisodeTimeout === undefined ? {} : { episodeMs: options.agentEpisodeTimeout * 1000 }),
+      },
+    });
+  } catch (error) {
+    throw new UsageError(error instanceof Error ? error.message : String(error));
+  }
+  return (benchmarkCase, trial) => factory(`${benchmarkCase.id}#${trial}`);
 }
 
 /** `module:./agent.mjs` → `module:/abs/path/agent.mjs`. */
