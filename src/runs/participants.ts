@@ -22,6 +22,8 @@ export interface ParticipantsSpec {
   readonly agentSettings: ModelSettings;
   readonly userSettings: ModelSettings;
   readonly cache: CacheMode;
+  /** For an external agent (`command:`, `endpoint:`): the model spec it is served on a proxy (`--model`). */
+  readonly model?: string;
 }
 
 export interface ParticipantsContext {
@@ -31,9 +33,10 @@ export interface ParticipantsContext {
   readonly adapterFor: (spec: string, role: 'agent' | 'user') => ModelAdapter;
   /**
    * For an agent spec `module:<path>`, `command:…` or `endpoint:…` (or a library caller's own agent): a
-   * fresh agent per episode (`trial` tells the episodes of a case apart).
+   * fresh agent per episode (`trial` tells the episodes of a case apart; `model` is the episode's metered,
+   * cached adapter for the spec's `model`, when there is one).
    */
-  readonly customAgent?: (benchmarkCase: BenchmarkCase, trial: number) => Agent;
+  readonly customAgent?: (benchmarkCase: BenchmarkCase, trial: number, model?: ModelAdapter) => Agent;
 }
 
 /** An agent spec `module:./my-agent.js` names a module whose default export makes the user's own agent. */
@@ -82,7 +85,8 @@ export function makeAgent(
   if (builtin) return builtin.create(benchmarkCase, options);
   if (isCustomAgentSpec(spec.agent)) {
     if (!context.customAgent) throw new Error(`no agent was made for "${spec.agent}"`);
-    return context.customAgent(benchmarkCase, trial);
+    const served = spec.model ? model(spec.model, 'agent', trial, context, meter, spec.cache) : undefined;
+    return context.customAgent(benchmarkCase, trial, served);
   }
   return new ModelAgent(model(spec.agent, 'agent', trial, context, meter, spec.cache), spec.agentSettings);
 }

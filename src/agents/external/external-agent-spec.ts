@@ -1,4 +1,4 @@
-import type { Agent } from '../../spec/index.js';
+import type { Agent, ModelAdapter } from '../../spec/index.js';
 import { endpointChannel } from './endpoint-channel.js';
 import { DEFAULT_EXTERNAL_AGENT_LIMITS, ExternalAgent, type ExternalAgentLimits } from './external-agent.js';
 import { processChannel } from './process-channel.js';
@@ -17,15 +17,17 @@ export interface ExternalAgentOptions {
   readonly limits?: Partial<ExternalAgentLimits>;
   /** Where a command runs (default: the working directory). */
   readonly cwd?: string;
-  /** The OpenAI-compatible base URL agents are told about (`TOOLGAUGE_MODEL_BASE_URL`), if any. */
-  readonly modelBaseUrl?: string;
 }
 
 /**
- * The factory of an external agent spec: a fresh {@link ExternalAgent} per episode, named by the spec.
+ * The factory of an external agent spec: a fresh {@link ExternalAgent} per episode, named by the spec,
+ * served `model` (the run's adapter for `--model`) on an OpenAI-compatible proxy when one is given.
  * Throws an error naming the flag for a spec that cannot work (an empty command, a URL that is not http).
  */
-export function externalAgentFactory(spec: string, options: ExternalAgentOptions = {}): (episode: string) => Agent {
+export function externalAgentFactory(
+  spec: string,
+  options: ExternalAgentOptions = {},
+): (episode: string, model?: ModelAdapter) => Agent {
   const limits = { ...DEFAULT_EXTERNAL_AGENT_LIMITS, ...options.limits };
   let open: ReturnType<typeof processChannel>;
   if (spec.startsWith(COMMAND_AGENT_PREFIX)) {
@@ -48,5 +50,5 @@ export function externalAgentFactory(spec: string, options: ExternalAgentOptions
   } else {
     throw new Error(`--agent ${spec}: not an external agent (command:… or endpoint:…)`);
   }
-  return (episode) => new ExternalAgent(spec, episode, open, limits, options.modelBaseUrl);
+  return (episode, model) => new ExternalAgent(spec, episode, open, limits, model);
 }

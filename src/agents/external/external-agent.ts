@@ -6,6 +6,7 @@ import {
   type Agent,
   InfrastructureError,
   type Message,
+  type ModelAdapter,
   type ToolCall,
   type ToolSchema,
   type Turn,
@@ -13,6 +14,7 @@ import {
 } from '../../spec/index.js';
 import type { ConversationChannel, OpenChannel, WireMessage } from './conversation-channel.js';
 import { type EpisodeToolServer, type McpToolCallRequest, startEpisodeToolServer } from './mcp-tool-server.js';
+import { type ModelProxy, startModelProxy } from './model-proxy.js';
 
 /** The time limits and bounds of an external agent's episodes. */
 export interface ExternalAgentLimits {
@@ -77,6 +79,7 @@ class Conversation {
   tools: readonly ToolSchema[] = [];
   channel: ConversationChannel | undefined;
   server: EpisodeToolServer | undefined;
+  proxy: ModelProxy | undefined;
   readonly deadline: number;
   readonly cancel = new AbortController();
 
@@ -172,7 +175,7 @@ class Conversation {
     for (const pending of [...this.pending.values(), ...this.queued]) pending.resolve(notRun('the episode is over'));
     this.pending.clear();
     this.queued = [];
-    await Promise.all([this.channel?.close(), this.server?.close()]);
+    await Promise.all([this.channel?.close(), this.server?.close(), this.proxy?.close()]);
   }
 }
 
@@ -198,7 +201,8 @@ export class ExternalAgent implements Agent {
     private readonly episode: string,
     private readonly open: OpenChannel,
     private readonly limits: ExternalAgentLimits = DEFAULT_EXTERNAL_AGENT_LIMITS,
-    private readonly modelBaseUrl?: string,
+    /** The model the agent is served on an OpenAI-compatible proxy (`--model`), metered and cached by the run. */
+    private readonly model?: ModelAdapter,
   ) {}
 
   async respond(request: TurnRequest): Promise<Turn> {
@@ -260,10 +264,11 @@ export class ExternalAgent implements Agent {
         tools: () => conversation.tools,
         call: (call) => conversation.call(call),
       });
+      if (this.model) conversation.proxy = await startModelProxy(this.model);
       conversation.channel = await this.open({
         episode: id,
         mcpUrl: conversation.server.url,
-        ...(this.modelBaseUrl ? { modelBaseUrl: this.modelBaseUrl } : {}),
+        ...(conversation.proxy ? { modelBaseUrl: conversation.proxy.baseUrl } : {}),
       });
     } catch (error) {
       this.conversation = undefined;

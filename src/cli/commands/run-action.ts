@@ -13,6 +13,7 @@ import {
   CUSTOM_AGENT_PREFIX,
   DEFAULT_RETRY_POLICY,
   EndpointLimiter,
+  EXTERNAL_AGENT_PREFIXES,
   executeRunInWorkers,
   identityManifest,
   isBuiltinAgent,
@@ -106,7 +107,9 @@ export async function runRun(options: RunCommandOptions, command: Command): Prom
     const snapshotPath = worker ? process.env[CASE_SNAPSHOT_ENVIRONMENT] : undefined;
     const loaded = snapshotPath ? readCaseSnapshot(snapshotPath, benchmark.id) : undefined;
     // The providers (the AI SDK, undici) are loaded only by a run that talks to a model.
-    const makeAdapter = [settings.agent, settings.user].some(isModelSpec) ? await loadModelProviders() : undefined;
+    const makeAdapter = [settings.agent, settings.user, settings.model ?? ''].some(isModelSpec)
+      ? await loadModelProviders()
+      : undefined;
     const interruption = interruptOnSignals(worker);
     let outcome: Awaited<ReturnType<typeof runBenchmark>>;
     try {
@@ -129,6 +132,7 @@ export async function runRun(options: RunCommandOptions, command: Command): Prom
           agentSettings: modelSettings,
           userSettings: modelSettings,
           cache: settings.cache,
+          ...(settings.model ? { model: settings.model } : {}),
         },
         context: {
           adapterFor: modelAdapters(settings, flags, options.client, makeAdapter),
@@ -376,6 +380,18 @@ function checkFailUnderMetric(benchmark: AnyBenchmark, threshold: ScoreThreshold
 
 /** Model specs are checked before anything runs; a bare name that is not a built-in agent lists them. */
 function checkParticipants(benchmark: AnyBenchmark, settings: RunSettings): void {
+  if (settings.model !== undefined) {
+    if (!EXTERNAL_AGENT_PREFIXES.some((prefix) => settings.agent.startsWith(prefix))) {
+      throw new UsageError(
+        `--model ${settings.model}: only an external agent (--agent command:… or endpoint:…) is served a model; to have toolgauge play a model, give it as --agent`,
+      );
+    }
+    try {
+      parseModelSpec(settings.model);
+    } catch (error) {
+      throw new UsageError(`--model: ${error instanceof Error ? error.message : String(error)}`);
+    }
+  }
   if (!isBuiltinAgent(benchmark, settings.agent) && !isCustomAgentSpec(settings.agent)) {
     try {
       parseModelSpec(settings.agent);
@@ -468,7 +484,7 @@ async function resolveRun(
 async function externalAgents(
   spec: string,
   options: RunCommandOptions,
-): Promise<(benchmarkCase: { readonly id: string }, trial: number) => Agent> {
+): Promise<(benchmarkCase: { readonly id: string }, trial: number, model?: ModelAdapter) => Agent> {
   const { externalAgentFactory } = await import('../../agents/external/index.js');
   let factory: ReturnType<typeof externalAgentFactory>;
   try {
@@ -481,7 +497,7 @@ async function externalAgents(
   } catch (error) {
     throw new UsageError(error instanceof Error ? error.message : String(error));
   }
-  return (benchmarkCase, trial) => factory(`${benchmarkCase.id}#${trial}`);
+  return (benchmarkCase, trial, model) => factory(`${benchmarkCase.id}#${trial}`, model);
 }
 
 /** `module:./agent.mjs` → `module:/abs/path/agent.mjs`. */

@@ -40,6 +40,10 @@ export function registerRun(program: Command): void {
       'oracle',
     )
     .option(
+      '--model <spec>',
+      "command:/endpoint: agents: a model toolgauge serves them on an OpenAI-compatible proxy (TOOLGAUGE_MODEL_BASE_URL), metered, cached and priced as a native agent's (its server: --base-url)",
+    )
+    .option(
       '--agent-turn-timeout <seconds>',
       'command:/endpoint: agents: longest wait for the next tool call or reply (default 120)',
       positiveNumber,
