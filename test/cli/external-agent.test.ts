@@ -41,7 +41,7 @@ async function alive(pid: number): Promise<boolean> {
   return true;
 }
 
-describe('misbehaving external agents', { timeout: 120_000 }, () => {
+describe('external agents from the command line', { timeout: 120_000 }, () => {
   let server: ReferenceServer;
   let folder: string;
   beforeAll(async () => {
@@ -111,6 +111,83 @@ describe('misbehaving external agents', { timeout: 120_000 }, () => {
     } finally {
       after.close();
     }
+  });
+
+  it('meters, caches, prices and shows the model requests an agent makes through --model', async () => {
+    const db = join(folder, 'model.db');
+    const config = join(folder, 'toolgauge.config.json');
+    // A price for the reference model, so that its use costs something to count against --max-cost.
+    await writeFile(
+      config,
+      JSON.stringify({ prices: { 'openai-compatible:reference': { inputPerMillion: 1000, outputPerMillion: 0 } } }),
+    );
+    // No --model-base-url: the agent finds toolgauge's proxy in TOOLGAUGE_MODEL_BASE_URL.
+    const agent = `command:${PYTHON} ${fixture}`;
+    const args = (runId: string) => [
+      'run',
+      '--benchmark',
+      'sandbox',
+      '--limit',
+      '3',
+      '--agent',
+      agent,
+      '--model',
+      'openai-compatible:reference',
+      '--base-url',
+      `${server.url}/v1`,
+      '--config',
+      config,
+      '--db',
+      db,
+      '--run-id',
+      runId,
+      '--concurrency',
+      '1',
+    ];
+    const report = async (runId: string) => {
+      const { stdout } = await toolgauge(['report', runId, '--db', db, '--format', 'json'], process.env);
+      return (JSON.parse(stdout) as { benchmarks: Record<string, { requests: number; cost: number; status: object }> })
+        .benchmarks.sandbox;
+    };
+    const first = await toolgauge(args('priced'), process.env);
+    expect(first.code, first.stderr).toBe(0);
+    const priced = await report('priced');
+    expect(priced?.status).toEqual({ scored: 3, failed: 0 });
+    // Each episode asks the model at least twice (a call, then the answer); input tokens are priced.
+    expect(priced?.requests).toBeGreaterThanOrEqual(6);
+    expect(priced?.cost).toBeGreaterThan(0.1);
+    expect(first.stdout).toMatch(/priced +3 +0 +1\.000/);
+
+    const episode = (await RunStore.open(db).then((store) => {
+      const found = store.episodes('priced', { withRecords: false })[0];
+      store.close();
+      return found;
+    })) as { caseId: string };
+    const shown = await toolgauge(['show', 'priced', episode.caseId, '--db', db], process.env);
+    expect(shown.stdout).toMatch(
+      /model calls: \d+ \(openai-compatible:reference\), [\d,]+ tokens in, \d+ out, 0 from the cache/,
+    );
+
+    // The same requests again are answered from the response cache: no request, no cost.
+    const again = await toolgauge(args('cached'), process.env);
+    expect(again.code, again.stderr).toBe(0);
+    const cached = await report('cached');
+    expect(cached?.requests).toBe(0);
+    expect(cached?.cost).toBe(0);
+
+    // --max-cost stops starting episodes once the agent's model use has cost that much.
+    const capped = await toolgauge([...args('capped'), '--no-cache', '--max-cost', '0.01'], process.env);
+    expect(capped.code).toBe(3);
+    expect(capped.stderr).toContain('2 not run (of 3)');
+  });
+
+  it('refuses --model for an agent that is not external, naming the flag', async () => {
+    const result = await toolgauge(
+      ['run', '--benchmark', 'sandbox', '--limit', '1', '--model', 'openai-compatible:x', '--db', join(folder, 'm.db')],
+      process.env,
+    );
+    expect(result.code).toBe(2);
+    expect(result.stderr).toContain('--model openai-compatible:x: only an external agent');
   });
 
   it('refuses an empty command with a usage error naming the flag', async () => {
