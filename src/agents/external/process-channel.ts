@@ -89,7 +89,8 @@ class ProcessChannel implements ConversationChannel {
 
   async close(): Promise<void> {
     this.failure ??= new ExternalAgentFailure('the conversation is over');
-    if (!this.exited) {
+    // A command that could not be started has no process to wait for.
+    if (!this.exited && this.child.pid !== undefined) {
       this.child.stdin?.end(`${JSON.stringify({ type: 'end' })}\n`);
       const timer = setTimeout(() => this.killGroup(), EXIT_GRACE_MS);
       await this.exit;

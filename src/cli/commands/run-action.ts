@@ -72,6 +72,10 @@ export async function runRun(options: RunCommandOptions, command: Command): Prom
   // (a thread costs about 185 MB) unless TOOLGAUGE_EMBEDDER_THREADS says otherwise. Set before the
   // workers start, so they have it too.
   if (options.workers > 1) process.env.TOOLGAUGE_EMBEDDER_THREADS ??= '1';
+  // An external agent's time limits reach the workers too (they are not stored settings).
+  if (options.agentTurnTimeout !== undefined) process.env[TURN_TIMEOUT_ENVIRONMENT] = String(options.agentTurnTimeout);
+  if (options.agentEpisodeTimeout !== undefined)
+    process.env[EPISODE_TIMEOUT_ENVIRONMENT] = String(options.agentEpisodeTimeout);
   // The workers start loading now, while this process loads the cases (they are told their run later).
   const waiting =
     options.workers > 1 && !isRunWorker()
@@ -477,6 +481,9 @@ async function resolveRun(
   return { runId, settings, benchmark, ...(stored && store.episodeCount(runId) > 0 ? { stored } : {}) };
 }
 
+const TURN_TIMEOUT_ENVIRONMENT = 'TOOLGAUGE_AGENT_TURN_TIMEOUT';
+const EPISODE_TIMEOUT_ENVIRONMENT = 'TOOLGAUGE_AGENT_EPISODE_TIMEOUT';
+
 /**
  * A `command:`/`endpoint:` agent: a fresh external agent per episode, served its tools over MCP (loaded
  * only for such a run: it brings the MCP SDK).
@@ -486,13 +493,16 @@ async function externalAgents(
   options: RunCommandOptions,
 ): Promise<(benchmarkCase: { readonly id: string }, trial: number, model?: ModelAdapter) => Agent> {
   const { externalAgentFactory } = await import('../../agents/external/index.js');
+  const seconds = (flag: number | undefined, variable: string) => {
+    const value = flag ?? Number(process.env[variable]);
+    return Number.isFinite(value) && value > 0 ? value * 1000 : undefined;
+  };
+  const turnMs = seconds(options.agentTurnTimeout, TURN_TIMEOUT_ENVIRONMENT);
+  const episodeMs = seconds(options.agentEpisodeTimeout, EPISODE_TIMEOUT_ENVIRONMENT);
   let factory: ReturnType<typeof externalAgentFactory>;
   try {
     factory = externalAgentFactory(spec, {
-      limits: {
-        ...(options.agentTurnTimeout === undefined ? {} : { turnMs: options.agentTurnTimeout * 1000 }),
-        ...(options.agentEpisodeTimeout === undefined ? {} : { episodeMs: options.agentEpisodeTimeout * 1000 }),
-      },
+      limits: { ...(turnMs ? { turnMs } : {}), ...(episodeMs ? { episodeMs } : {}) },
     });
   } catch (error) {
     throw new UsageError(error instanceof Error ? error.message : String(error));
