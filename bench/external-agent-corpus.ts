@@ -6,7 +6,8 @@
  * time and episodes per second of both runs.
  *
  *   node bench/external-agent-corpus.ts [--benchmark=sandbox|tooltalk|toolscan|teval|all] [--agent=python|node]
- *     [--concurrency=4] [--every=1]   (after `npm run build`; --every=n plays every n-th case)
+ *     [--concurrency=4] [--every=1] [--set=<option>=<value>…]
+ *   (after `npm run build`; --every=n plays every n-th case; --set a benchmark option, e.g. --set=toolscan-set=all)
  */
 import { fileURLToPath } from 'node:url';
 import { externalAgentFactory } from '../dist/agents/external/index.js';
@@ -38,7 +39,14 @@ let totalMismatches = 0;
 
 for (const id of benchmarkIds) {
   const benchmark = getBenchmark(id);
-  const options = Object.fromEntries(benchmark.options.map((entry) => [entry.flag, entry.default]));
+  const given = Object.fromEntries(
+    process.argv
+      .filter((argument) => argument.startsWith('--set='))
+      .map((argument) => argument.slice('--set='.length).split('=') as [string, string]),
+  );
+  const options = Object.fromEntries(
+    benchmark.options.map((entry) => [entry.flag, given[entry.flag] ?? entry.default]),
+  );
   const loaded = await benchmark.loadCases({ options });
   const cases = loaded.cases.filter((_, index) => index % every === 0);
   const play = async (agent: string) => {
