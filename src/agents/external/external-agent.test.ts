@@ -4,6 +4,9 @@
  * all), every call goes through the benchmark's executor (an unknown tool or a bad argument is the tool
  * error a native agent gets, on the trajectory as on the wire), and the server holds one session only.
  */
+
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { describe, expect, it } from 'vitest';
@@ -11,6 +14,7 @@ import { getBenchmark } from '../../benchmarks/registry.js';
 import { LexicalEmbedder } from '../../embeddings/index.js';
 import type { Agent, BenchmarkCase, ToolSchema, Trajectory, TurnRequest } from '../../spec/index.js';
 import type { ConversationChannel, OpenChannel, UserTurn } from './conversation-channel.js';
+import { endpointChannel } from './endpoint-channel.js';
 import { ExternalAgent } from './external-agent.js';
 
 const benchmark = getBenchmark('sandbox');
@@ -139,5 +143,38 @@ describe('an external agent served its tools over MCP', { timeout: 60_000 }, () 
 
     // One session per episode: a second client is refused.
     expect(seen.secondSession).toMatch(/already initialized/i);
+  });
+
+  it('fails the episode, not the run, when an agent service answers an error, saying so', async () => {
+    const item = await scrambledCase();
+    const posts: string[] = [];
+    const service = createServer(async (request, response) => {
+      let body = '';
+      for await (const chunk of request) body += chunk;
+      posts.push((JSON.parse(body) as { type: string }).type);
+      response.writeHead(500, { 'content-type': 'text/plain' }).end('the planner is down');
+    });
+    await new Promise<void>((resolve) => service.listen(0, '127.0.0.1', resolve));
+    try {
+      const url = `http://127.0.0.1:${(service.address() as AddressInfo).port}/turn`;
+      const agent = new ExternalAgent(`endpoint:${url}`, `${item.id}#0`, endpointChannel(url));
+      const result = await benchmark
+        .play({
+          case: item,
+          trial: 0,
+          agent,
+          options,
+          services: { embedder: async () => new LexicalEmbedder() },
+          limits: {},
+          signal: new AbortController().signal,
+        })
+        .finally(() => agent.close());
+      expect(result.status).toBe('failed');
+      expect(result.error).toContain('the agent service answered HTTP 500: the planner is down');
+      // The turn, then the end of the conversation.
+      expect(posts).toEqual(['user', 'end']);
+    } finally {
+      service.close();
+    }
   });
 });
