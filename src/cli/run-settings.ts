@@ -17,6 +17,8 @@ export interface RunSettings {
   readonly benchmark: string;
   readonly agent: string;
   readonly user: string;
+  /** The model an external agent (`command:`, `endpoint:`) is served on toolgauge's proxy (`--model`). */
+  readonly model?: string;
   readonly baseUrl?: string;
   readonly userBaseUrl?: string;
   /** The user's case file or folder (`--data`, or `--scenarios` for the sandbox); absent: built-in. */
@@ -43,6 +45,7 @@ export interface RunFlags {
   agent: string;
   user: string;
   userModel?: string;
+  model?: string;
   baseUrl?: string;
   userBaseUrl?: string;
   data?: string;
@@ -67,6 +70,7 @@ const SETTING_KEYS = [
   'benchmark',
   'agent',
   'user',
+  'model',
   'baseUrl',
   'userBaseUrl',
   'data',
@@ -128,6 +132,7 @@ export function runSettings(flags: RunFlags, benchmark: AnyBenchmark, options: B
     benchmark: benchmark.id,
     agent: flags.agent,
     user: flags.user,
+    model: flags.model,
     baseUrl: withoutSecrets(flags.baseUrl),
     userBaseUrl: withoutSecrets(flags.userBaseUrl),
     data: flags.data ?? flags.scenarios,

@@ -36,16 +36,18 @@ export function benchmarkJobs(
         async play(meter, signal) {
           const agent = makeAgent(benchmark, benchmarkCase, trial, spec, context, meter, jobOptions.options);
           const user = makeUser(benchmark, trial, spec, context, meter);
-          const result = await benchmark.play({
-            case: benchmarkCase,
-            trial,
-            agent,
-            ...(user ? { user } : {}),
-            options: jobOptions.options,
-            services: jobOptions.services,
-            limits: jobOptions.maxMessages === undefined ? {} : { maxMessages: jobOptions.maxMessages },
-            signal,
-          });
+          const result = await benchmark
+            .play({
+              case: benchmarkCase,
+              trial,
+              agent,
+              ...(user ? { user } : {}),
+              options: jobOptions.options,
+              services: jobOptions.services,
+              limits: jobOptions.maxMessages === undefined ? {} : { maxMessages: jobOptions.maxMessages },
+              signal,
+            })
+            .finally(() => agent.close?.());
           const scored = result.status === 'scored';
           return {
             status: result.status,

@@ -22,6 +22,8 @@ export interface ParticipantsSpec {
   readonly agentSettings: ModelSettings;
   readonly userSettings: ModelSettings;
   readonly cache: CacheMode;
+  /** For an external agent (`command:`, `endpoint:`): the model spec it is served on a proxy (`--model`). */
+  readonly model?: string;
 }
 
 export interface ParticipantsContext {
@@ -29,12 +31,24 @@ export interface ParticipantsContext {
   readonly store?: RunStore;
   /** The run-wide adapter for a model spec (queued and retried); made once per spec. */
   readonly adapterFor: (spec: string, role: 'agent' | 'user') => ModelAdapter;
-  /** For an agent spec `module:<path>` (or a library caller's own agent): a fresh agent per episode. */
-  readonly customAgent?: (benchmarkCase: BenchmarkCase) => Agent;
+  /**
+   * For an agent spec `module:<path>`, `command:…` or `endpoint:…` (or a library caller's own agent): a
+   * fresh agent per episode (`trial` tells the episodes of a case apart; `model` is the episode's metered,
+   * cached adapter for the spec's `model`, when there is one).
+   */
+  readonly customAgent?: (benchmarkCase: BenchmarkCase, trial: number, model?: ModelAdapter) => Agent;
 }
 
 /** An agent spec `module:./my-agent.js` names a module whose default export makes the user's own agent. */
 export const CUSTOM_AGENT_PREFIX = 'module:';
+
+/** Agent specs of external agents, served their tools over MCP (`command:…`, `endpoint:…`). */
+export const EXTERNAL_AGENT_PREFIXES = ['command:', 'endpoint:'] as const;
+
+/** Whether an agent spec is the user's own agent: a module, a command or an endpoint. */
+export function isCustomAgentSpec(spec: string): boolean {
+  return spec.startsWith(CUSTOM_AGENT_PREFIX) || EXTERNAL_AGENT_PREFIXES.some((prefix) => spec.startsWith(prefix));
+}
 
 /** The user spec for the benchmark's own user (scripted replies, or none). */
 export const SCRIPTED_USER = 'scripted';
@@ -69,9 +83,10 @@ export function makeAgent(
 ): Agent {
   const builtin = benchmark.agents.find((agent) => agent.name === spec.agent);
   if (builtin) return builtin.create(benchmarkCase, options);
-  if (spec.agent.startsWith(CUSTOM_AGENT_PREFIX)) {
-    if (!context.customAgent) throw new Error(`no agent module was loaded for "${spec.agent}"`);
-    return context.customAgent(benchmarkCase);
+  if (isCustomAgentSpec(spec.agent)) {
+    if (!context.customAgent) throw new Error(`no agent was made for "${spec.agent}"`);
+    const served = spec.model ? model(spec.model, 'agent', trial, context, meter, spec.cache) : undefined;
+    return context.customAgent(benchmarkCase, trial, served);
   }
   return new ModelAgent(model(spec.agent, 'agent', trial, context, meter, spec.cache), spec.agentSettings);
 }

@@ -33,6 +33,11 @@ export interface Agent {
   /** Shown in reports, e.g. `openai:gpt-4o` or `my-agent@1.2`. */
   readonly name: string;
   respond(request: TurnRequest): Promise<Turn>;
+  /**
+   * Called once the episode is over, played or failed: release what the agent holds (an external agent's
+   * process and MCP server). Optional.
+   */
+  close?(): Promise<void>;
 }
 
 /**

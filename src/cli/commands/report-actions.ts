@@ -20,6 +20,7 @@ import {
   type UnreadableEpisode,
 } from '../../runs/run-store.js';
 import { UnknownRunError } from '../../runs/unknown-run-error.js';
+import type { ModelCallUsage } from '../../runs/usage-meter.js';
 import type { AnyBenchmarkReader, MetricValues } from '../../spec/index.js';
 import { writeJsonText } from '../json-text.js';
 import { formatCell, renderEpisodesCsv, renderRunReport } from '../render-run-report.js';
@@ -77,9 +78,21 @@ export async function showEpisode(runId: string, caseId: string, options: ShowOp
     const benchmark = await loadBenchmarkReader(episode.benchmark);
     const record = await loadRecord(episode, benchmark, store.path);
     // Everything a model wrote is shown, never sent to the terminal as control sequences.
-    return terminalSafe(renderEpisode(episode, benchmark, record));
+    return terminalSafe(`${renderEpisode(episode, benchmark, record)}${modelCallsLine(episode.modelCalls)}`);
   });
   process.stdout.write(`${text}\n`);
+}
+
+/**
+ * The episode's model calls (a native agent's, a user simulator's, or an external agent's through the
+ * model proxy), for `show`: how many, of which models, their tokens and cost. Empty when there were none.
+ */
+function modelCallsLine(calls: readonly ModelCallUsage[]): string {
+  if (calls.length === 0) return '';
+  const models = [...new Set(calls.map((call) => call.model))].join(', ');
+  const sum = (pick: (call: ModelCallUsage) => number) => calls.reduce((total, call) => total + pick(call), 0);
+  const cached = calls.filter((call) => call.cached).length;
+  return `\nmodel calls: ${calls.length} (${models}), ${sum((call) => call.inputTokens).toLocaleString('en-US')} tokens in, ${sum((call) => call.outputTokens).toLocaleString('en-US')} out, ${cached} from the cache, $${sum((call) => call.cost).toFixed(4)}`;
 }
 
 export async function compareRuns(runA: string, runB: string, options: CompareOptions): Promise<void> {

@@ -13,9 +13,11 @@ import {
   CUSTOM_AGENT_PREFIX,
   DEFAULT_RETRY_POLICY,
   EndpointLimiter,
+  EXTERNAL_AGENT_PREFIXES,
   executeRunInWorkers,
   identityManifest,
   isBuiltinAgent,
+  isCustomAgentSpec,
   isRunWorker,
   loadPriceTable,
   ResilientModelAdapter,
@@ -37,7 +39,7 @@ import {
   runIdentity,
   SettingsMismatchError,
 } from '../../runs/run-settings-compare.js';
-import type { AnyBenchmark, ModelAdapter } from '../../spec/index.js';
+import type { Agent, AnyBenchmark, ModelAdapter } from '../../spec/index.js';
 import { loadConfigFile } from '../config-file.js';
 import { formatCaseProblem } from '../format-problem.js';
 import { writeJsonText } from '../json-text.js';
@@ -70,6 +72,10 @@ export async function runRun(options: RunCommandOptions, command: Command): Prom
   // (a thread costs about 185 MB) unless TOOLGAUGE_EMBEDDER_THREADS says otherwise. Set before the
   // workers start, so they have it too.
   if (options.workers > 1) process.env.TOOLGAUGE_EMBEDDER_THREADS ??= '1';
+  // An external agent's time limits reach the workers too (they are not stored settings).
+  if (options.agentTurnTimeout !== undefined) process.env[TURN_TIMEOUT_ENVIRONMENT] = String(options.agentTurnTimeout);
+  if (options.agentEpisodeTimeout !== undefined)
+    process.env[EPISODE_TIMEOUT_ENVIRONMENT] = String(options.agentEpisodeTimeout);
   // The workers start loading now, while this process loads the cases (they are told their run later).
   const waiting =
     options.workers > 1 && !isRunWorker()
@@ -89,7 +95,11 @@ export async function runRun(options: RunCommandOptions, command: Command): Prom
     const modulePath = settings.agent.startsWith(CUSTOM_AGENT_PREFIX)
       ? settings.agent.slice(CUSTOM_AGENT_PREFIX.length)
       : undefined;
-    const customAgent = modulePath ? await loadAgentModule(modulePath) : undefined;
+    const customAgent = modulePath
+      ? await loadAgentModule(modulePath)
+      : isCustomAgentSpec(settings.agent)
+        ? await externalAgents(settings.agent, options)
+        : undefined;
     const modelSettings = {
       temperature: settings.temperature,
       ...(settings.seed === undefined ? {} : { seed: settings.seed }),
@@ -101,7 +111,9 @@ export async function runRun(options: RunCommandOptions, command: Command): Prom
     const snapshotPath = worker ? process.env[CASE_SNAPSHOT_ENVIRONMENT] : undefined;
     const loaded = snapshotPath ? readCaseSnapshot(snapshotPath, benchmark.id) : undefined;
     // The providers (the AI SDK, undici) are loaded only by a run that talks to a model.
-    const makeAdapter = [settings.agent, settings.user].some(isModelSpec) ? await loadModelProviders() : undefined;
+    const makeAdapter = [settings.agent, settings.user, settings.model ?? ''].some(isModelSpec)
+      ? await loadModelProviders()
+      : undefined;
     const interruption = interruptOnSignals(worker);
     let outcome: Awaited<ReturnType<typeof runBenchmark>>;
     try {
@@ -124,6 +136,7 @@ export async function runRun(options: RunCommandOptions, command: Command): Prom
           agentSettings: modelSettings,
           userSettings: modelSettings,
           cache: settings.cache,
+          ...(settings.model ? { model: settings.model } : {}),
         },
         context: {
           adapterFor: modelAdapters(settings, flags, options.client, makeAdapter),
@@ -279,7 +292,7 @@ function providersFor(spec: string, makeAdapter: MakeAdapter | undefined): MakeA
 
 /** Whether an agent or user spec names a model (and so gets a preflight request). */
 function isModelSpec(spec: string): boolean {
-  if (spec === SCRIPTED_USER || spec.startsWith(CUSTOM_AGENT_PREFIX)) return false;
+  if (spec === SCRIPTED_USER || isCustomAgentSpec(spec)) return false;
   try {
     parseModelSpec(spec);
     return true;
@@ -371,7 +384,19 @@ function checkFailUnderMetric(benchmark: AnyBenchmark, threshold: ScoreThreshold
 
 /** Model specs are checked before anything runs; a bare name that is not a built-in agent lists them. */
 function checkParticipants(benchmark: AnyBenchmark, settings: RunSettings): void {
-  if (!isBuiltinAgent(benchmark, settings.agent) && !settings.agent.startsWith(CUSTOM_AGENT_PREFIX)) {
+  if (settings.model !== undefined) {
+    if (!EXTERNAL_AGENT_PREFIXES.some((prefix) => settings.agent.startsWith(prefix))) {
+      throw new UsageError(
+        `--model ${settings.model}: only an external agent (--agent command:… or endpoint:…) is served a model; to have toolgauge play a model, give it as --agent`,
+      );
+    }
+    try {
+      parseModelSpec(settings.model);
+    } catch (error) {
+      throw new UsageError(`--model: ${error instanceof Error ? error.message : String(error)}`);
+    }
+  }
+  if (!isBuiltinAgent(benchmark, settings.agent) && !isCustomAgentSpec(settings.agent)) {
     try {
       parseModelSpec(settings.agent);
     } catch (error) {
@@ -454,6 +479,35 @@ async function resolveRun(
     `${settings.benchmark}-${settings.agent.replace(/[^A-Za-z0-9.-]+/g, '-')}-${new Date().toISOString().replace(/[-:]/g, '').slice(0, 15)}`;
   const stored = store.getRun(runId);
   return { runId, settings, benchmark, ...(stored && store.episodeCount(runId) > 0 ? { stored } : {}) };
+}
+
+const TURN_TIMEOUT_ENVIRONMENT = 'TOOLGAUGE_AGENT_TURN_TIMEOUT';
+const EPISODE_TIMEOUT_ENVIRONMENT = 'TOOLGAUGE_AGENT_EPISODE_TIMEOUT';
+
+/**
+ * A `command:`/`endpoint:` agent: a fresh external agent per episode, served its tools over MCP (loaded
+ * only for such a run: it brings the MCP SDK).
+ */
+async function externalAgents(
+  spec: string,
+  options: RunCommandOptions,
+): Promise<(benchmarkCase: { readonly id: string }, trial: number, model?: ModelAdapter) => Agent> {
+  const { externalAgentFactory } = await import('../../agents/external/index.js');
+  const seconds = (flag: number | undefined, variable: string) => {
+    const value = flag ?? Number(process.env[variable]);
+    return Number.isFinite(value) && value > 0 ? value * 1000 : undefined;
+  };
+  const turnMs = seconds(options.agentTurnTimeout, TURN_TIMEOUT_ENVIRONMENT);
+  const episodeMs = seconds(options.agentEpisodeTimeout, EPISODE_TIMEOUT_ENVIRONMENT);
+  let factory: ReturnType<typeof externalAgentFactory>;
+  try {
+    factory = externalAgentFactory(spec, {
+      limits: { ...(turnMs ? { turnMs } : {}), ...(episodeMs ? { episodeMs } : {}) },
+    });
+  } catch (error) {
+    throw new UsageError(error instanceof Error ? error.message : String(error));
+  }
+  return (benchmarkCase, trial, model) => factory(`${benchmarkCase.id}#${trial}`, model);
 }
 
 /** `module:./agent.mjs` → `module:/abs/path/agent.mjs`. */

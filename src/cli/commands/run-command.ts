@@ -25,6 +25,8 @@ export interface RunCommandOptions extends RunFlags {
   preflight: boolean;
   allowChanged?: string[];
   workers: number;
+  agentTurnTimeout?: number;
+  agentEpisodeTimeout?: number;
 }
 
 export function registerRun(program: Command): void {
@@ -34,8 +36,22 @@ export function registerRun(program: Command): void {
     .addOption(benchmarkOption())
     .option(
       '--agent <agent>',
-      'a built-in agent of the benchmark (oracle, …), a model spec (openai:gpt-4o, anthropic:claude-sonnet-4-0, openai-compatible:llama3), or module:./my-agent.js',
+      'a built-in agent of the benchmark (oracle, …), a model spec (openai:gpt-4o, anthropic:claude-sonnet-4-0, openai-compatible:llama3), module:./my-agent.js, or an agent of your own served the tools over MCP: command:"python3 my_agent.py" or endpoint:http://… (docs/own-agent.md)',
       'oracle',
+    )
+    .option(
+      '--model <spec>',
+      "command:/endpoint: agents: a model toolgauge serves them on an OpenAI-compatible proxy (TOOLGAUGE_MODEL_BASE_URL), metered, cached and priced as a native agent's (its server: --base-url)",
+    )
+    .option(
+      '--agent-turn-timeout <seconds>',
+      'command:/endpoint: agents: longest wait for the next tool call or reply (default 120)',
+      positiveNumber,
+    )
+    .option(
+      '--agent-episode-timeout <seconds>',
+      'command:/endpoint: agents: longest conversation (default 600)',
+      positiveNumber,
     )
     .option('--base-url <url>', "the agent model's server (required for openai-compatible)")
     .addOption(
@@ -133,6 +149,12 @@ function positiveInteger(value: string): number {
 function integer(value: string): number {
   const number = Number(value);
   if (!Number.isInteger(number)) throw new InvalidArgumentError(`"${value}" is not a whole number`);
+  return number;
+}
+
+function positiveNumber(value: string): number {
+  const number = Number(value);
+  if (!Number.isFinite(number) || number <= 0) throw new InvalidArgumentError(`"${value}" is not a number > 0`);
   return number;
 }
 
