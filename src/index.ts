@@ -9,7 +9,7 @@
 // Writing agents, tools and episodes.
 export { ReplayAgent } from './agents/replay-agent.js';
 export { SolutionAgent } from './agents/solution-agent.js';
-export { benchmarkIds, getBenchmark } from './benchmarks/registry.js';
+export { benchmarkIds, getBenchmark, loadBenchmark } from './benchmarks/registry.js';
 export { runExampleEpisode } from './demo/example-episode.js';
 export type { Domain } from './domains/domain.js';
 export { endConversationTool } from './engine/end-conversation.js';
