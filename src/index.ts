@@ -6,6 +6,11 @@
  * `toolgauge/testing`.
  */
 
+/**
+ * The zod toolgauge's `defineTool` checks parameters with: a tool module (or a benchmark from outside
+ * the repository) uses this one, so that it needs no zod of its own and its schemas are the same zod's.
+ */
+export { z } from 'zod';
 // Writing agents, tools and episodes.
 export { ReplayAgent } from './agents/replay-agent.js';
 export { SolutionAgent } from './agents/solution-agent.js';
@@ -37,6 +42,7 @@ export { RUN_REPORT_FORMAT_VERSION } from './runs/run-report.js';
 // The contracts: messages, tools, trajectories, participants, model adapters, the Benchmark contract.
 export * from './spec/index.js';
 export { defineTool } from './tools/define-tool.js';
+export { fail } from './tools/tool-failure.js';
 export { ToolRegistry } from './tools/tool-registry.js';
 export { ToolSet } from './tools/tool-set.js';
 export { LlmUser } from './users/llm-user.js';
