@@ -33,7 +33,8 @@ export {
   rescore,
 } from './library/evaluate.js';
 export { ModelAgent } from './models/model-agent.js';
-export { createModelAdapter } from './models/providers/create-model-adapter.js';
+// The providers' SDKs load on the first call, not when `toolgauge` is imported.
+export { createModelAdapter } from './models/providers/model-adapter-on-demand.js';
 export { parseModelSpec } from './models/providers/model-spec.js';
 export { createEmbedder, type EmbedderFactory } from './runs/embedder-factory.js';
 export type { RunEvent, RunEventListener } from './runs/run-events.js';

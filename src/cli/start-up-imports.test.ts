@@ -420,3 +420,23 @@ describe('what reading commands load when they run', { timeout: 120_000 }, () =>
     }
   });
 });
+
+describe("what `import('toolgauge')` loads", { timeout: 60_000 }, () => {
+  it('no benchmark (only their declarations) and none of the model providers: they load when used', async () => {
+    const root = fileURLToPath(new URL('../../', import.meta.url));
+    const { stderr } = await execute(process.execPath, ['--import', traceLoads, '-e', "await import('toolgauge')"], {
+      cwd: root,
+    });
+    const loaded = [...stderr.matchAll(/^loaded (\S+)$/gm)].map(([, url]) => url as string);
+    expect(loaded.some((url) => url.endsWith('/dist/index.js'))).toBe(true);
+    const benchmarkModules = loaded
+      .map((url) => /\/dist\/(benchmarks\/[^/]+\/.+)\.js$/.exec(url)?.[1])
+      .filter((file): file is string => file !== undefined)
+      .map((file) => `${file}.ts`);
+    expect(benchmarkModules.filter((file) => !DECLARATIONS.includes(file))).toEqual([]);
+    const packages = new Set(loaded.map((url) => /\/node_modules\/((?:@[^/]+\/)?[^/]+)\//.exec(url)?.[1]));
+    expect(
+      [...packages].filter((name) => name && /^(ai|undici|@ai-sdk\/.*|@energetic-ai\/.*|mathjs)$/.test(name)),
+    ).toEqual([]);
+  });
+});

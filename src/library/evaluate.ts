@@ -7,7 +7,6 @@ import {
   loadBenchmarkAggregator,
   registerBenchmark,
 } from '../benchmarks/registry.js';
-import { createModelAdapter } from '../models/index.js';
 import {
   buildRunReport,
   DEFAULT_RETRY_POLICY,
@@ -161,7 +160,7 @@ export async function evaluate(options: EvaluateOptions): Promise<RunReport> {
         cache: options.store ? 'use' : 'off',
       },
       context: {
-        adapterFor: modelAdapters(options),
+        adapterFor: modelAdapters(options, await modelProviders(benchmark, options)),
         ...(customAgent ? { customAgent } : {}),
       },
       ...(options.maxMessages === undefined ? {} : { maxMessages: options.maxMessages }),
@@ -261,7 +260,28 @@ function withDefaults(benchmark: AnyBenchmark, given: BenchmarkOptionValues = {}
   return Object.fromEntries(benchmark.options.map((option) => [option.flag, given[option.flag] ?? option.default]));
 }
 
-function modelAdapters(options: EvaluateOptions): (spec: string, role: 'agent' | 'user') => ModelAdapter {
+type CreateModelAdapter = (spec: string, options: { baseUrl?: string }) => ModelAdapter;
+
+/**
+ * The model providers (the AI SDK, undici: most of a second to load), imported only by a run that has a
+ * model play: an agent that is neither built in nor the caller's own, or an LLM user.
+ */
+async function modelProviders(benchmark: AnyBenchmark, options: EvaluateOptions): Promise<CreateModelAdapter> {
+  const agentIsModel =
+    typeof options.agent === 'string' && !benchmark.agents.some((agent) => agent.name === options.agent);
+  const userIsModel = options.user !== undefined && options.user !== 'scripted';
+  if (!agentIsModel && !userIsModel) {
+    return (spec) => {
+      throw new Error(`no model was expected in this run, yet ${spec} was asked for`);
+    };
+  }
+  return (await import('../models/providers/create-model-adapter.js')).createModelAdapter;
+}
+
+function modelAdapters(
+  options: EvaluateOptions,
+  createModelAdapter: CreateModelAdapter,
+): (spec: string, role: 'agent' | 'user') => ModelAdapter {
   const adapters = new Map<string, ModelAdapter>();
   const limiter = new EndpointLimiter(options.concurrency ?? 4);
   return (spec, role) => {
