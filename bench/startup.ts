@@ -82,41 +82,16 @@ try {
     `${'command'.padEnd(48)}${'median ms'.padStart(10)}${'max ms'.padStart(9)}${'CPU ms'.padStart(9)}${'max RSS MB'.padStart(12)}\n`,
   );
   const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? Number.NaN;
-  for (const args of commands.filter((command) => kept.test(nameOf(command)))) {
+  /** Spawns `node --import <rss recorder> ...argv` `runs` times in `cwd` and prints its row. */
+  const measure = (name: string, argv: readonly string[], cwd: string) => {
     const walls: number[] = [];
     const cpus: number[] = [];
     let rss = 0;
     for (let run = 0; run < runs; run += 1) {
       rmSync(rssFile, { force: true });
       const started = performance.now();
-      const result = spawnSync(process.execPath, ['--import', recordRss, bin, ...args], {
-        cwd: folder,
-        stdio: ['ignore', 'ignore', 'pipe'],
-      });
-      walls.push(performance.now() - started);
-      if (result.status !== 0) throw new Error(`toolgauge ${args.join(' ')} failed: ${result.stderr}`);
-      const [cpuMicroseconds, maxRss] = JSON.parse(readFileSync(rssFile, 'utf8')) as [number, number];
-      cpus.push(cpuMicroseconds / 1000);
-      rss = Math.max(rss, maxRss);
-    }
-    const name = nameOf(args);
-    const cells = [median(walls), Math.max(...walls), median(cpus)].map((value, index) =>
-      value.toFixed(0).padStart(index === 0 ? 10 : 9),
-    );
-    process.stdout.write(`${name.padEnd(48)}${cells.join('')}${(rss / 1024).toFixed(0).padStart(12)}\n`);
-  }
-  // The library: importing the package by name, from the measured build's package folder.
-  const packageFolder = resolve(dirname(bin), '..');
-  const name = "import('toolgauge')";
-  if (kept.test(name)) {
-    const walls: number[] = [];
-    const cpus: number[] = [];
-    let rss = 0;
-    for (let run = 0; run < runs; run += 1) {
-      rmSync(rssFile, { force: true });
-      const started = performance.now();
-      const result = spawnSync(process.execPath, ['--import', recordRss, '-e', "await import('toolgauge')"], {
-        cwd: packageFolder,
+      const result = spawnSync(process.execPath, ['--import', recordRss, ...argv], {
+        cwd,
         stdio: ['ignore', 'ignore', 'pipe'],
       });
       walls.push(performance.now() - started);
@@ -129,7 +104,13 @@ try {
       value.toFixed(0).padStart(index === 0 ? 10 : 9),
     );
     process.stdout.write(`${name.padEnd(48)}${cells.join('')}${(rss / 1024).toFixed(0).padStart(12)}\n`);
+  };
+  for (const args of commands.filter((command) => kept.test(nameOf(command)))) {
+    measure(nameOf(args), [bin, ...args], folder);
   }
+  // The library: importing the package by name, from the measured build's package folder.
+  const library = "import('toolgauge')";
+  if (kept.test(library)) measure(library, ['-e', "await import('toolgauge')"], resolve(dirname(bin), '..'));
 } finally {
   rmSync(folder, { recursive: true, force: true });
 }
