@@ -5,7 +5,8 @@
  * process. `--bin` measures another build (e.g. an older checkout's) the same way, for before/after
  * figures; `--benchmarks` adds `report`, `show` and `export` of other benchmarks' runs (`show` reads
  * each benchmark's record through its own reader); `--commands` keeps the commands whose name (as
- * printed) matches a regular expression.
+ * printed) matches a regular expression. The last line measures the library the same way:
+ * `node -e "await import('toolgauge')"` in the measured build's package folder (`dist/index.js`).
  *
  *   node bench/startup.ts [--runs=10] [--bin=bin/toolgauge.js] [--benchmarks=sandbox,tooltalk,toolscan,teval]
  *                         [--commands=^show]                  (after `npm run build`)
@@ -13,7 +14,7 @@
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const flags = new Map(
@@ -81,29 +82,35 @@ try {
     `${'command'.padEnd(48)}${'median ms'.padStart(10)}${'max ms'.padStart(9)}${'CPU ms'.padStart(9)}${'max RSS MB'.padStart(12)}\n`,
   );
   const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? Number.NaN;
-  for (const args of commands.filter((command) => kept.test(nameOf(command)))) {
+  /** Spawns `node --import <rss recorder> ...argv` `runs` times in `cwd` and prints its row. */
+  const measure = (name: string, argv: readonly string[], cwd: string) => {
     const walls: number[] = [];
     const cpus: number[] = [];
     let rss = 0;
     for (let run = 0; run < runs; run += 1) {
       rmSync(rssFile, { force: true });
       const started = performance.now();
-      const result = spawnSync(process.execPath, ['--import', recordRss, bin, ...args], {
-        cwd: folder,
+      const result = spawnSync(process.execPath, ['--import', recordRss, ...argv], {
+        cwd,
         stdio: ['ignore', 'ignore', 'pipe'],
       });
       walls.push(performance.now() - started);
-      if (result.status !== 0) throw new Error(`toolgauge ${args.join(' ')} failed: ${result.stderr}`);
+      if (result.status !== 0) throw new Error(`${name} failed: ${result.stderr}`);
       const [cpuMicroseconds, maxRss] = JSON.parse(readFileSync(rssFile, 'utf8')) as [number, number];
       cpus.push(cpuMicroseconds / 1000);
       rss = Math.max(rss, maxRss);
     }
-    const name = nameOf(args);
     const cells = [median(walls), Math.max(...walls), median(cpus)].map((value, index) =>
       value.toFixed(0).padStart(index === 0 ? 10 : 9),
     );
     process.stdout.write(`${name.padEnd(48)}${cells.join('')}${(rss / 1024).toFixed(0).padStart(12)}\n`);
+  };
+  for (const args of commands.filter((command) => kept.test(nameOf(command)))) {
+    measure(nameOf(args), [bin, ...args], folder);
   }
+  // The library: importing the package by name, from the measured build's package folder.
+  const library = "import('toolgauge')";
+  if (kept.test(library)) measure(library, ['-e', "await import('toolgauge')"], resolve(dirname(bin), '..'));
 } finally {
   rmSync(folder, { recursive: true, force: true });
 }

@@ -15,8 +15,6 @@ if (major < 22 || (major === 22 && minor < 12)) {
 // or NODE_COMPILE_CACHE; NODE_DISABLE_COMPILE_CACHE=1 turns it off): later commands compile less. A cache
 // that cannot be written is ignored by Node, never an error.
 module.enableCompileCache?.();
-// Each command loads what it uses (so `--help` or `list runs` start at once): benchmarks included.
-globalThis[Symbol.for('toolgauge.lazyBenchmarks')] = true;
 // A checkout is built by `npm run build` (a package comes built: `prepack` builds it).
 const entry = new URL('../dist/cli/command-line.js', import.meta.url);
 const { existsSync } = await import('node:fs');

@@ -6,10 +6,15 @@
  * `toolgauge/testing`.
  */
 
+/**
+ * The zod toolgauge's `defineTool` checks parameters with: a tool module (or a benchmark from outside
+ * the repository) uses this one, so that it needs no zod of its own and its schemas are the same zod's.
+ */
+export { z } from 'zod';
 // Writing agents, tools and episodes.
 export { ReplayAgent } from './agents/replay-agent.js';
 export { SolutionAgent } from './agents/solution-agent.js';
-export { benchmarkIds, getBenchmark } from './benchmarks/registry.js';
+export { benchmarkIds, getBenchmark, loadBenchmark } from './benchmarks/registry.js';
 export { runExampleEpisode } from './demo/example-episode.js';
 export type { Domain } from './domains/domain.js';
 export { endConversationTool } from './engine/end-conversation.js';
@@ -28,7 +33,8 @@ export {
   rescore,
 } from './library/evaluate.js';
 export { ModelAgent } from './models/model-agent.js';
-export { createModelAdapter } from './models/providers/create-model-adapter.js';
+// The providers' SDKs load on the first call, not when `toolgauge` is imported.
+export { createModelAdapter } from './models/providers/model-adapter-on-demand.js';
 export { parseModelSpec } from './models/providers/model-spec.js';
 export { createEmbedder, type EmbedderFactory } from './runs/embedder-factory.js';
 export type { RunEvent, RunEventListener } from './runs/run-events.js';
@@ -37,6 +43,7 @@ export { RUN_REPORT_FORMAT_VERSION } from './runs/run-report.js';
 // The contracts: messages, tools, trajectories, participants, model adapters, the Benchmark contract.
 export * from './spec/index.js';
 export { defineTool } from './tools/define-tool.js';
+export { fail } from './tools/tool-failure.js';
 export { ToolRegistry } from './tools/tool-registry.js';
 export { ToolSet } from './tools/tool-set.js';
 export { LlmUser } from './users/llm-user.js';

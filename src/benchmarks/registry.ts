@@ -1,45 +1,41 @@
 /**
- * The registered benchmarks: the only module that imports concrete benchmarks. Runs, the store, reports,
- * the CLI and the reference server find a benchmark here by id and know it only through the `Benchmark`
- * contract (`src/spec/benchmark.ts`).
+ * The registered benchmarks: the only module that imports concrete benchmarks, and the only core module
+ * that may name one. Runs, the store, reports, the CLI and the reference server find a benchmark here by
+ * id and know it only through the contracts (`src/spec/benchmark.ts`, `src/spec/benchmark-declaration.ts`).
  *
- * A benchmark's module (its cases, protocol, tools and domains) is imported when it is first used. What
- * the command line needs before that — the ids, titles and option declarations, for `--help` and for
- * parsing flags — is read from `catalog.ts`, a snapshot of those fields that a test keeps equal to the
- * benchmarks themselves.
+ * Each built-in benchmark's folder has a light `declaration.ts` (id, title, options, datasets, and how to
+ * import the rest), imported here statically: that is what `--help`, flag parsing and `data pull` need.
+ * The benchmark's modules (its cases, protocol, tools and domains) are imported when first used, through
+ * `loadBenchmark` (or the lighter `loadBenchmarkReader` / `loadBenchmarkAggregator` for reading stored
+ * runs). Importing this module loads no benchmark.
  *
- * By default importing this module loads every benchmark (so `getBenchmark` and `allBenchmarks` answer
- * at once, as library code and tests expect). The command line asks for lazy loading first (see
- * {@link LAZY_BENCHMARKS}) and then loads what a command uses with `loadBenchmark`.
+ * Benchmarks from outside the repository (`--benchmark module:./my-bench.mjs`, `evaluate({ benchmark })`)
+ * join the registry at run time through `registerBenchmark` (see `benchmark-module.ts`).
  *
- * Adding a benchmark: a folder `src/benchmarks/<id>/` whose `index.ts` exports its `Benchmark`, one entry
- * in `BENCHMARK_MODULES` below, and the catalog rewritten (`TOOLGAUGE_WRITE_CATALOG=1 npx vitest run
- * src/benchmarks/registry.test.ts`, then `npx biome format --write src/benchmarks/catalog.ts`).
+ * Adding a built-in benchmark: a folder `src/benchmarks/<id>/` with its `index.ts` (the `Benchmark`) and
+ * `declaration.ts` (the `BenchmarkDeclaration`), and one entry in `BUILT_IN` below.
  */
-import type { AnyBenchmark, AnyBenchmarkReader, BenchmarkAggregator, BenchmarkOption } from '../spec/index.js';
-import { BENCHMARK_CATALOG } from './catalog.js';
+import type {
+  AnyBenchmark,
+  AnyBenchmarkReader,
+  BenchmarkAggregator,
+  BenchmarkDeclaration,
+  DatasetSource,
+} from '../spec/index.js';
+import { exampleDeclaration } from './example/declaration.js';
+import { sandboxDeclaration } from './sandbox/declaration.js';
+import { tevalDeclaration } from './teval/declaration.js';
+import { toolscanDeclaration } from './toolscan/declaration.js';
+import { tooltalkDeclaration } from './tooltalk/declaration.js';
 
-/** What is known of a benchmark without loading it. */
-export interface BenchmarkDescriptor {
-  readonly id: string;
-  readonly title: string;
-  readonly hidden?: boolean;
-  /** See `Benchmark.simulatedUser`. */
-  readonly simulatedUser?: boolean;
-  readonly options: readonly BenchmarkOption[];
-}
-
-/**
- * Set on `globalThis` (to `true`) before this module is first imported to load benchmarks only when
- * `loadBenchmark` asks for them; the command line does, so that `--help` or `list runs` load none.
- */
-export const LAZY_BENCHMARKS = Symbol.for('toolgauge.lazyBenchmarks');
-
-/**
- * Benchmarks used only by toolgauge's own tests, registered when `TOOLGAUGE_TEST_BENCHMARKS=1` (so the
- * published package does without them).
- */
-const TEST_BENCHMARK_IDS: readonly string[] = process.env.TOOLGAUGE_TEST_BENCHMARKS === '1' ? ['example'] : [];
+/** The built-in benchmarks, in the order commands list them (test-only ones last). */
+const BUILT_IN: readonly BenchmarkDeclaration[] = [
+  sandboxDeclaration,
+  tooltalkDeclaration,
+  toolscanDeclaration,
+  tevalDeclaration,
+  exampleDeclaration,
+];
 
 /**
  * The benchmark a command plays when none is named: the one a reference server given case files alone
@@ -47,73 +43,101 @@ const TEST_BENCHMARK_IDS: readonly string[] = process.env.TOOLGAUGE_TEST_BENCHMA
  */
 export const DEFAULT_BENCHMARK = 'sandbox';
 
-/** How each benchmark's module is imported, by id (every benchmark, test ones included). */
-export const BENCHMARK_MODULES: Readonly<Record<string, () => Promise<AnyBenchmark>>> = {
-  sandbox: async () => (await import('./sandbox/index.js')).sandboxBenchmark,
-  tooltalk: async () => (await import('./tooltalk/index.js')).tooltalkBenchmark,
-  toolscan: async () => (await import('./toolscan/index.js')).toolscanBenchmark,
-  teval: async () => (await import('./teval/index.js')).tevalBenchmark,
-  example: async () => (await import('./example/index.js')).exampleBenchmark,
-};
-
 /**
- * Benchmarks whose reading part (declarations, aggregation, record: `BenchmarkReader`) is a module of its
- * own, lighter than the whole benchmark; reading a stored run imports only that. Others are read through
- * their whole module.
+ * Benchmarks used only by toolgauge's own tests (hidden ones), registered when
+ * `TOOLGAUGE_TEST_BENCHMARKS=1` (so the published package does without them).
  */
-const READER_MODULES: Readonly<Record<string, () => Promise<AnyBenchmarkReader>>> = {
-  sandbox: async () => (await import('./sandbox/reader.js')).sandboxReader,
-  toolscan: async () => (await import('./toolscan/reader.js')).toolscanReader,
-  tooltalk: async () => (await import('./tooltalk/reader.js')).tooltalkReader,
-  teval: async () => (await import('./teval/reader.js')).tevalReader,
-};
+const withTestBenchmarks = process.env.TOOLGAUGE_TEST_BENCHMARKS === '1';
 
-/**
- * Benchmarks whose reporting part (declarations and aggregation: `BenchmarkAggregator`) is a module of its
- * own, lighter than their reader; reporting a stored run imports only that. Others report through their
- * reader.
- */
-const AGGREGATOR_MODULES: Readonly<Record<string, () => Promise<BenchmarkAggregator>>> = {
-  sandbox: async () => (await import('./sandbox/aggregator.js')).sandboxAggregator,
-  toolscan: async () => (await import('./toolscan/aggregator.js')).toolscanAggregator,
-  tooltalk: async () => (await import('./tooltalk/aggregator.js')).tooltalkAggregator,
-  teval: async () => (await import('./teval/aggregator.js')).tevalAggregator,
-};
+/** What is known of a registered benchmark without loading it. */
+export type BenchmarkDescriptor = BenchmarkDeclaration;
 
-/** The registered benchmarks in registration order: the built-in ones, then the test ones. */
-const REGISTERED: readonly BenchmarkDescriptor[] = BENCHMARK_CATALOG.filter(
-  (entry) => !entry.hidden || TEST_BENCHMARK_IDS.includes(entry.id),
-);
+/** The registered benchmarks in registration order: the built-in ones, then those registered at run time. */
+const registered: BenchmarkDeclaration[] = BUILT_IN.filter((entry) => !entry.hidden || withTestBenchmarks);
+/** Where each benchmark registered from a module came from (its absolute file URL), by id. */
+const moduleUrls = new Map<string, string>();
 
 const loaded = new Map<string, AnyBenchmark>();
 const loading = new Map<string, Promise<AnyBenchmark>>();
 const loadedReaders = new Map<string, AnyBenchmarkReader>();
 const loadedAggregators = new Map<string, BenchmarkAggregator>();
 
-/** The registered benchmarks' ids, titles and options, without loading any of them (hidden ones included). */
-export function benchmarkDescriptors(): readonly BenchmarkDescriptor[] {
-  return REGISTERED;
+/** Every built-in benchmark's declaration, test-only ones included (registered or not). */
+export function builtInDeclarations(): readonly BenchmarkDeclaration[] {
+  return BUILT_IN;
+}
+
+/** The registered benchmarks' declarations, without loading any of them (hidden ones included). */
+export function benchmarkDescriptors(): readonly BenchmarkDeclaration[] {
+  return registered;
 }
 
 /** The ids of the benchmarks users see (hidden test benchmarks left out). */
 export function benchmarkIds(): string[] {
-  return REGISTERED.filter((entry) => !entry.hidden).map((entry) => entry.id);
+  return registered.filter((entry) => !entry.hidden).map((entry) => entry.id);
 }
 
 /** Whether a benchmark with this id is registered. */
 export function hasBenchmark(id: string): boolean {
-  return REGISTERED.some((entry) => entry.id === id);
+  return registered.some((entry) => entry.id === id);
+}
+
+/** The datasets `toolgauge data pull` can fetch: those the registered benchmarks declare. */
+export function benchmarkDatasets(): readonly DatasetSource[] {
+  return registered.flatMap((entry) => entry.datasets ?? []);
+}
+
+/**
+ * Registers a benchmark that is not built in (a user's module or object): from now on it is found by its
+ * id like a built-in one, its options are flags, and its runs can be read. `moduleUrl` is the absolute
+ * URL of the module it came from, recorded with its runs (see {@link benchmarkModuleUrl}). Registering
+ * another benchmark under the same id replaces it; a built-in id is refused.
+ */
+export function registerBenchmark(benchmark: AnyBenchmark, moduleUrl?: string): void {
+  const builtIn = BUILT_IN.find((entry) => entry.id === benchmark.id);
+  if (builtIn) {
+    throw new BenchmarkIdTakenError(
+      `${moduleUrl ?? 'the benchmark given'}: its id "${benchmark.id}" is a built-in benchmark's (${builtIn.title}); give it another id`,
+    );
+  }
+  const declaration: BenchmarkDeclaration = {
+    id: benchmark.id,
+    title: benchmark.title,
+    ...(benchmark.hidden ? { hidden: true } : {}),
+    ...(benchmark.simulatedUser ? { simulatedUser: true } : {}),
+    options: benchmark.options,
+    load: async () => benchmark,
+  };
+  const index = registered.findIndex((entry) => entry.id === benchmark.id);
+  if (index >= 0) registered[index] = declaration;
+  else registered.push(declaration);
+  if (moduleUrl) moduleUrls.set(benchmark.id, moduleUrl);
+  else moduleUrls.delete(benchmark.id);
+  loaded.set(benchmark.id, benchmark);
+  loading.delete(benchmark.id);
+  loadedReaders.delete(benchmark.id);
+  loadedAggregators.delete(benchmark.id);
+}
+
+/** The absolute URL of the module a registered benchmark came from; undefined for built-in ones and objects. */
+export function benchmarkModuleUrl(id: string): string | undefined {
+  return moduleUrls.get(id);
+}
+
+/** The id of the benchmark registered from the module at this URL, if one was. */
+export function benchmarkIdOfModule(moduleUrl: string): string | undefined {
+  return [...moduleUrls].find(([, url]) => url === moduleUrl)?.[0];
 }
 
 /** The benchmark with this id, imported on first use; an unknown id is an error listing the registered ones. */
 export function loadBenchmark(id: string): Promise<AnyBenchmark> {
   const ready = loaded.get(id);
   if (ready) return Promise.resolve(ready);
-  const load = BENCHMARK_MODULES[id];
-  if (!hasBenchmark(id) || !load) return Promise.reject(unknownBenchmark(id));
+  const declaration = registered.find((entry) => entry.id === id);
+  if (!declaration) return Promise.reject(unknownBenchmark(id));
   let pending = loading.get(id);
   if (!pending) {
-    pending = load().then((benchmark) => {
+    pending = declaration.load().then((benchmark) => {
       loaded.set(id, benchmark);
       return benchmark;
     });
@@ -124,18 +148,15 @@ export function loadBenchmark(id: string): Promise<AnyBenchmark> {
 
 /** Every registered benchmark, loaded, in registration order. */
 export function loadAllBenchmarks(): Promise<readonly AnyBenchmark[]> {
-  return Promise.all(REGISTERED.map((entry) => loadBenchmark(entry.id)));
+  return Promise.all(registered.map((entry) => loadBenchmark(entry.id)));
 }
 
 /** The registered benchmarks, in registration order (hidden ones included); each must be loaded. */
 export function allBenchmarks(): readonly AnyBenchmark[] {
-  return REGISTERED.map((entry) => getBenchmark(entry.id));
+  return registered.map((entry) => getBenchmark(entry.id));
 }
 
-/**
- * The benchmark with this id, or an error listing the registered ones. It must be loaded: always so
- * unless lazy loading was asked for, and then after `loadBenchmark(id)`.
- */
+/** The benchmark with this id, or an error listing the registered ones. It must be loaded (`loadBenchmark`). */
 export function getBenchmark(id: string): AnyBenchmark {
   const found = loaded.get(id);
   if (found) return found;
@@ -150,8 +171,8 @@ export function getBenchmark(id: string): AnyBenchmark {
 export async function loadBenchmarkReader(id: string): Promise<AnyBenchmarkReader> {
   const ready = loaded.get(id) ?? loadedReaders.get(id);
   if (ready) return ready;
-  const load = READER_MODULES[id];
-  if (!hasBenchmark(id) || !load) return loadBenchmark(id);
+  const load = registered.find((entry) => entry.id === id)?.loadReader;
+  if (!load) return loadBenchmark(id);
   const reader = await load();
   loadedReaders.set(id, reader);
   return reader;
@@ -169,8 +190,8 @@ export function getBenchmarkReader(id: string): AnyBenchmarkReader {
 export async function loadBenchmarkAggregator(id: string): Promise<BenchmarkAggregator> {
   const ready = loaded.get(id) ?? loadedReaders.get(id) ?? loadedAggregators.get(id);
   if (ready) return ready;
-  const load = AGGREGATOR_MODULES[id];
-  if (!hasBenchmark(id) || !load) return loadBenchmarkReader(id);
+  const load = registered.find((entry) => entry.id === id)?.loadAggregator;
+  if (!load) return loadBenchmarkReader(id);
   const aggregator = await load();
   loadedAggregators.set(id, aggregator);
   return aggregator;
@@ -183,7 +204,7 @@ export function getBenchmarkAggregator(id: string): BenchmarkAggregator {
 
 function unknownBenchmark(id: string): UnknownBenchmarkError {
   return new UnknownBenchmarkError(
-    `unknown benchmark "${id}"; the registered benchmarks are: ${benchmarkIds().join(', ')}`,
+    `unknown benchmark "${id}"; the registered benchmarks are: ${benchmarkIds().join(', ')} (or --benchmark module:<file> for your own)`,
   );
 }
 
@@ -191,4 +212,6 @@ export class UnknownBenchmarkError extends Error {
   override readonly name = 'UnknownBenchmarkError';
 }
 
-if ((globalThis as Record<symbol, unknown>)[LAZY_BENCHMARKS] !== true) await loadAllBenchmarks();
+export class BenchmarkIdTakenError extends Error {
+  override readonly name = 'BenchmarkIdTakenError';
+}

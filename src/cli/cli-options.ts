@@ -7,6 +7,7 @@ import {
   hasBenchmark,
 } from '../benchmarks/registry.js';
 import type { BenchmarkOption } from '../spec/index.js';
+import { benchmarkIdOf } from './benchmark-module-flag.js';
 
 /**
  * The flags benchmarks add to commands, declared from the registry's descriptors: `--help` and flag
@@ -16,11 +17,18 @@ import type { BenchmarkOption } from '../spec/index.js';
 
 export type BenchmarkCommand = BenchmarkOption['commands'][number];
 
-/** `--benchmark <id>`: resolved through the registry; an unknown id lists the registered ones. */
+/**
+ * `--benchmark <id>` or `--benchmark module:<path>`: resolved through the registry (a module is registered
+ * before parsing, see `benchmark-module-flag.ts`); an unknown id lists the registered ones.
+ */
 export function benchmarkOption(): Option {
-  return new Option('--benchmark <id>', `which benchmark: ${benchmarkIds().join(', ')}`)
+  return new Option(
+    '--benchmark <id>',
+    `which benchmark: ${benchmarkIds().join(', ')}, or module:<file> for your own (its default export a Benchmark)`,
+  )
     .default(DEFAULT_BENCHMARK)
-    .argParser((value: string) => {
+    .argParser((given: string) => {
+      const value = benchmarkIdOf(given);
       if (!hasBenchmark(value)) {
         throw new InvalidArgumentError(
           `unknown benchmark "${value}"; the registered benchmarks are: ${benchmarkIds().join(', ')}`,
@@ -28,6 +36,22 @@ export function benchmarkOption(): Option {
       }
       return value;
     });
+}
+
+/**
+ * `--benchmark module:<file>` on a reading command: where the benchmark module of a run played with one
+ * is now, when it has moved since (the run records where it was; that is read without the flag).
+ */
+export function movedModuleOption(): Option {
+  return new Option(
+    '--benchmark <module:path>',
+    'for runs of a benchmark from a module that has moved since: module:<its new path>',
+  ).argParser((value: string) => {
+    if (!value.startsWith('module:')) {
+      throw new InvalidArgumentError(`"${value}": give module:<path> (a built-in benchmark is found by itself)`);
+    }
+    return value;
+  });
 }
 
 /** Every benchmark option a command accepts, with the benchmarks that declare it. */

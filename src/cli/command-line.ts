@@ -42,12 +42,22 @@ export function reportFailure(
   const message = terminalSafe(redactUrls(error instanceof Error ? error.message : String(error)));
   write(`toolgauge: ${message}\n`);
   if (error instanceof UnknownRunError) return EXIT_CODES.usage;
+  if (error instanceof Error && BENCHMARK_USAGE_ERRORS.has(error.name)) {
+    write(`${helpHint(argv)}\n`);
+    return EXIT_CODES.usage;
+  }
   if (error instanceof UsageError || error instanceof CommanderError) {
     write(`${helpHint(argv)}\n`);
     return EXIT_CODES.usage;
   }
   return EXIT_CODES.error;
 }
+
+/**
+ * A benchmark that cannot be found or used (an unknown id, a module that is gone or exports no
+ * benchmark, a module that takes a built-in id): the caller's mistake, exit code 2.
+ */
+const BENCHMARK_USAGE_ERRORS = new Set(['UnknownBenchmarkError', 'BenchmarkModuleError', 'BenchmarkIdTakenError']);
 
 /** `InvalidArgumentError`s thrown inside an action reach us unprinted (commander prints only its own). */
 function isUsageErrorThrownByAction(error: CommanderError): boolean {

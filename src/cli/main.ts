@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { Command } from 'commander';
+import { registerBenchmarkModules } from './benchmark-module-flag.js';
 import { registerData } from './commands/data-command.js';
 import { registerList } from './commands/list-command.js';
 import { registerReportCommands } from './commands/report-commands.js';
@@ -37,5 +38,7 @@ export function buildProgram(): Command {
 }
 
 export async function main(argv: readonly string[]): Promise<void> {
+  // A benchmark from the user's module declares its flags: it is loaded before the flags are parsed.
+  await registerBenchmarkModules(argv.slice(2));
   await buildProgram().parseAsync([...argv]);
 }

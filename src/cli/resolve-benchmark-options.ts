@@ -1,7 +1,9 @@
 import { type Command, InvalidArgumentError } from 'commander';
+import { importBenchmarkModule, MODULE_PREFIX } from '../benchmarks/benchmark-module.js';
 import { type BenchmarkDescriptor, benchmarkDescriptors, loadBenchmark } from '../benchmarks/registry.js';
 import { optionKey } from '../runs/option-key.js';
 import type { AnyBenchmark, BenchmarkOption, BenchmarkOptionValues } from '../spec/index.js';
+import { asUsageError } from './benchmark-module-flag.js';
 import { type BenchmarkCommand, optionsFor } from './cli-options.js';
 
 /**
@@ -56,9 +58,15 @@ function checkedValue(
   return option.multiple ? list : list[0];
 }
 
-/** The benchmark a command names (after `benchmarkOption` checked it), loaded. */
-export function chosenBenchmark(id: string): Promise<AnyBenchmark> {
-  return loadBenchmark(id);
+/**
+ * The benchmark a command names (after `benchmarkOption` checked it), loaded; a `module:<file>` value (from
+ * a config file, which the flag's parser does not see) is imported.
+ */
+export async function chosenBenchmark(id: string): Promise<AnyBenchmark> {
+  if (!id.startsWith(MODULE_PREFIX)) return loadBenchmark(id);
+  return importBenchmarkModule(id.slice(MODULE_PREFIX.length)).catch((error: unknown) => {
+    throw asUsageError(error);
+  });
 }
 
 /** What is known of the benchmark a command names without loading it (its id and options). */

@@ -1,4 +1,5 @@
 import type { Command } from 'commander';
+import { benchmarkModuleUrl } from '../benchmarks/registry.js';
 import { storedEndpoint } from '../models/providers/endpoint.js';
 import { type CacheMode, optionKey } from '../runs/index.js';
 import type { AnyBenchmark, BenchmarkOptionValues } from '../spec/index.js';
@@ -15,6 +16,11 @@ export const RUN_SETTINGS_FORMAT_VERSION = 2;
 export interface RunSettings {
   readonly formatVersion: number;
   readonly benchmark: string;
+  /**
+   * The absolute URL of the module the benchmark came from (`--benchmark module:<file>`), so that reading
+   * the run later loads it again; absent for a built-in benchmark.
+   */
+  readonly benchmarkModule?: string;
   readonly agent: string;
   readonly user: string;
   /** The model an external agent (`command:`, `endpoint:`) is served on toolgauge's proxy (`--model`). */
@@ -130,6 +136,7 @@ export function runSettings(flags: RunFlags, benchmark: AnyBenchmark, options: B
   return dropUndefined({
     formatVersion: RUN_SETTINGS_FORMAT_VERSION,
     benchmark: benchmark.id,
+    benchmarkModule: benchmarkModuleUrl(benchmark.id),
     agent: flags.agent,
     user: flags.user,
     model: flags.model,

@@ -47,20 +47,58 @@ const SCORING_PACKAGES = ['munkres', 'temporal-polyfill'];
 const MATCHER =
   /^(benchmarks\/sandbox\/milestones\/(evaluate-episode|milestone-matcher|constraint-score)|scoring\/index|world\/index)\.ts$/;
 
+/**
+ * What the registry imports at start-up besides itself: each built-in benchmark's declaration and the
+ * option constants it declares (no schema, no scorer, no domain: see the first test), and the module
+ * loader of `--benchmark module:`.
+ */
+const DECLARATIONS = [
+  'benchmarks/benchmark-module.ts',
+  'benchmarks/example/declaration.ts',
+  'benchmarks/example/options.ts',
+  'benchmarks/registry.ts',
+  'benchmarks/sandbox/categories.ts',
+  'benchmarks/sandbox/declaration.ts',
+  'benchmarks/sandbox/judge-option.ts',
+  'benchmarks/sandbox/milestones/scoring-profile.ts',
+  'benchmarks/sandbox/named-corpora.ts',
+  'benchmarks/sandbox/options.ts',
+  'benchmarks/sandbox/scoring-option.ts',
+  'benchmarks/teval/declaration.ts',
+  'benchmarks/teval/teval-protocol.ts',
+  'benchmarks/toolscan/declaration.ts',
+  'benchmarks/toolscan/options.ts',
+  'benchmarks/toolscan/vocabulary.ts',
+  'benchmarks/tooltalk/declaration.ts',
+  'benchmarks/tooltalk/tooltalk-option-constants.ts',
+  'benchmarks/tooltalk/tooltalk-options.ts',
+  'tools/augmentations/augmentation.ts',
+];
+
 describe('what the command line loads before a command runs', () => {
   it('declares every command (for --help and parsing) with commander and its own small modules only', () => {
     const { files, packages } = staticClosure(['cli/command-line.ts']);
     expect([...packages].filter((name) => !name.startsWith('node:')).sort()).toEqual(['commander']);
     const outside = [...files].filter((file) => !file.startsWith('cli/')).sort();
-    expect(outside).toEqual([
-      'benchmarks/catalog.ts',
-      'benchmarks/registry.ts',
-      'datasets/dataset-table.ts',
-      'models/providers/endpoint.ts',
-      'runs/default-store-path.ts',
-      'runs/exit-codes.ts',
-      'runs/unknown-run-error.ts',
-    ]);
+    expect(outside).toEqual(
+      [
+        ...DECLARATIONS,
+        'datasets/dataset-table.ts',
+        'models/providers/endpoint.ts',
+        'runs/default-store-path.ts',
+        'runs/exit-codes.ts',
+        'runs/unknown-run-error.ts',
+      ].sort(),
+    );
+  });
+
+  it("declares each benchmark with node's built-ins only: no package (zod), no scorer, no domain", () => {
+    const declarations = ['sandbox', 'tooltalk', 'toolscan', 'teval', 'example'].map(
+      (id) => `benchmarks/${id}/declaration.ts`,
+    );
+    const { files, packages } = staticClosure(['benchmarks/registry.ts', ...declarations]);
+    expect([...packages].filter((name) => !name.startsWith('node:'))).toEqual([]);
+    expect([...files].sort()).toEqual(DECLARATIONS.filter((file) => file !== 'benchmarks/benchmark-module.ts'));
   });
 
   it('plays a run with the model providers and the embedders left to dynamic imports', () => {
@@ -82,9 +120,7 @@ describe('what the command line loads before a command runs', () => {
   it('lists runs without zod or any benchmark: the store checks its JSON columns by hand', () => {
     const { files, packages } = staticClosure(['cli/commands/list-action.ts', 'runs/run-store.ts']);
     expect([...packages].filter((name) => name === 'zod' || HEAVY_PACKAGES.includes(name))).toEqual([]);
-    expect(
-      [...files].filter((file) => file.startsWith('benchmarks/') && !file.startsWith('benchmarks/registry')),
-    ).toEqual(['benchmarks/catalog.ts']);
+    expect([...files].filter((file) => file.startsWith('benchmarks/') && !DECLARATIONS.includes(file))).toEqual([]);
   });
 
   it("reports and compares runs through the benchmark's aggregator: no zod, no record schema, no matcher", () => {
@@ -191,7 +227,10 @@ describe('what reading commands load when they run', { timeout: 120_000 }, () =>
 
       const list = await loadedBy(['list', 'runs', '--db', db]);
       expect([...list.packages]).toEqual(['commander']);
-      expect([...list.modules].filter((file) => file.startsWith('benchmarks/sandbox/'))).toEqual([]);
+      // The sandbox's declaration (its options), nothing more of it.
+      expect(
+        [...list.modules].filter((file) => file.startsWith('benchmarks/sandbox/') && !DECLARATIONS.includes(file)),
+      ).toEqual([]);
 
       const reported = await loadedBy(['report', 'r1', '--db', db]);
       expect([...reported.packages]).toEqual(['commander']);
@@ -204,7 +243,8 @@ describe('what reading commands load when they run', { timeout: 120_000 }, () =>
       const shown = await loadedBy(['show', 'r1', caseId, '--db', db]);
       expect([...shown.packages]).toEqual(['commander']);
       expect([...shown.modules].filter((file) => MATCHER.test(file) || /sandbox\/record\.ts$/.test(file))).toEqual([]);
-      expect(shown.modules.size).toBeLessThan(80);
+      // About 60 of its own, plus the benchmarks' declarations (about 20 small modules, see DECLARATIONS).
+      expect(shown.modules.size).toBeLessThan(65 + DECLARATIONS.length);
 
       // A record those parsers are not sure of goes to the schema (zod), which refuses it naming the field.
       await changeStoredRecord(db, caseId, (record) => ({ ...record, baseId: 7 }));
@@ -298,10 +338,11 @@ describe('what reading commands load when they run', { timeout: 120_000 }, () =>
       // A well-formed record is checked by the parser zod's compiler made of its schema: no zod.
       expect([...shown.packages]).toEqual(['commander']);
       expect(shown.modules.has('benchmarks/tooltalk/tooltalk-record-schema.ts')).toBe(false);
-      // It prints what `show` prints through the whole benchmark: in this process, where the registry
-      // loads every benchmark (not lazy), the same command goes through ToolTalk's index.ts.
+      // It prints what `show` prints through the whole benchmark: in this process, where the whole
+      // ToolTalk benchmark is loaded first, the same command goes through ToolTalk's index.ts.
       const { showEpisode } = await import('./commands/report-actions.js');
       const registry = await import('../benchmarks/registry.js');
+      await registry.loadBenchmark('tooltalk');
       expect(registry.getBenchmarkReader('tooltalk')).toBe(registry.getBenchmark('tooltalk'));
       const written: string[] = [];
       const write = vi.spyOn(process.stdout, 'write').mockImplementation((chunk) => {
@@ -356,7 +397,7 @@ describe('what reading commands load when they run', { timeout: 120_000 }, () =>
       expect([...shown.packages]).toEqual(['commander']);
       // The reader, its aggregator and the small modules they import; nothing of the play path.
       const READING =
-        /^benchmarks\/teval\/(reader|aggregator|record-parser\.generated|scoring-description|teval-(record|protocol|metrics|explain|case|aggregate))\.ts$/;
+        /^benchmarks\/teval\/(declaration|reader|aggregator|record-parser\.generated|scoring-description|teval-(record|protocol|metrics|explain|case|aggregate))\.ts$/;
       const teval = [...shown.modules].filter((file) => file.startsWith('benchmarks/teval/'));
       expect(teval.filter((file) => !READING.test(file))).toEqual([]);
       expect(teval).toContain('benchmarks/teval/reader.ts');
@@ -377,5 +418,25 @@ describe('what reading commands load when they run', { timeout: 120_000 }, () =>
     } finally {
       await rm(folder, { recursive: true, force: true });
     }
+  });
+});
+
+describe("what `import('toolgauge')` loads", { timeout: 60_000 }, () => {
+  it('no benchmark (only their declarations) and none of the model providers: they load when used', async () => {
+    const root = fileURLToPath(new URL('../../', import.meta.url));
+    const { stderr } = await execute(process.execPath, ['--import', traceLoads, '-e', "await import('toolgauge')"], {
+      cwd: root,
+    });
+    const loaded = [...stderr.matchAll(/^loaded (\S+)$/gm)].map(([, url]) => url as string);
+    expect(loaded.some((url) => url.endsWith('/dist/index.js'))).toBe(true);
+    const benchmarkModules = loaded
+      .map((url) => /\/dist\/(benchmarks\/[^/]+\/.+)\.js$/.exec(url)?.[1])
+      .filter((file): file is string => file !== undefined)
+      .map((file) => `${file}.ts`);
+    expect(benchmarkModules.filter((file) => !DECLARATIONS.includes(file))).toEqual([]);
+    const packages = new Set(loaded.map((url) => /\/node_modules\/((?:@[^/]+\/)?[^/]+)\//.exec(url)?.[1]));
+    expect(
+      [...packages].filter((name) => name && /^(ai|undici|@ai-sdk\/.*|@energetic-ai\/.*|mathjs)$/.test(name)),
+    ).toEqual([]);
   });
 });

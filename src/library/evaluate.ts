@@ -1,5 +1,12 @@
-import { allBenchmarks, DEFAULT_BENCHMARK, loadBenchmark } from '../benchmarks/registry.js';
-import { createModelAdapter } from '../models/index.js';
+import { checkedBenchmark, loadRunBenchmark, registerRunBenchmark } from '../benchmarks/benchmark-module.js';
+import {
+  benchmarkModuleUrl,
+  DEFAULT_BENCHMARK,
+  loadAllBenchmarks,
+  loadBenchmark,
+  loadBenchmarkAggregator,
+  registerBenchmark,
+} from '../benchmarks/registry.js';
 import {
   buildRunReport,
   DEFAULT_RETRY_POLICY,
@@ -33,9 +40,9 @@ export interface BenchmarkInfo {
   readonly agents: readonly string[];
 }
 
-/** The benchmarks this toolgauge knows (test-only ones left out). */
-export function listBenchmarks(): BenchmarkInfo[] {
-  return allBenchmarks()
+/** The benchmarks this toolgauge knows (test-only ones left out), each loaded to describe it. */
+export async function listBenchmarks(): Promise<BenchmarkInfo[]> {
+  return (await loadAllBenchmarks())
     .filter((benchmark) => !benchmark.hidden)
     .map((benchmark) => ({
       id: benchmark.id,
@@ -49,14 +56,14 @@ export function listBenchmarks(): BenchmarkInfo[] {
 
 /** A benchmark's cases: built-in, or from the user's files (`data`); problems name file and field. */
 export async function loadBenchmarkCases(
-  benchmarkId: string,
+  benchmarkId: string | AnyBenchmark,
   request: { readonly data?: string; readonly options?: BenchmarkOptionValues } = {},
 ): Promise<{
   readonly cases: readonly BenchmarkCase[];
   readonly problems: readonly CaseProblem[];
   readonly caseSetHash: string;
 }> {
-  const benchmark = await loadBenchmark(benchmarkId);
+  const benchmark = await chosenBenchmark(benchmarkId);
   return benchmark.loadCases({
     ...(request.data ? { source: request.data } : {}),
     options: withDefaults(benchmark, request.options),
@@ -64,8 +71,11 @@ export async function loadBenchmarkCases(
 }
 
 export interface EvaluateOptions {
-  /** A registered benchmark id, e.g. `sandbox`. */
-  readonly benchmark: string;
+  /**
+   * A registered benchmark id (e.g. `sandbox`), or your own `Benchmark` object (see `toolgauge/spec`),
+   * which is then registered under its id for this process (reports of its runs find it).
+   */
+  readonly benchmark: string | AnyBenchmark;
   /**
    * Who plays: a built-in agent of the benchmark (`oracle`, …), a model spec (`openai:gpt-4o`), or your own
    * agent (a function making a fresh one per episode, given the case).
@@ -105,7 +115,7 @@ export interface EvaluateOptions {
  * `toolgauge report --format json` prints): headline, metrics, the benchmark's tables, trials, usage.
  */
 export async function evaluate(options: EvaluateOptions): Promise<RunReport> {
-  const benchmark = await loadBenchmark(options.benchmark);
+  const benchmark = await chosenBenchmark(options.benchmark);
   const store = await RunStore.open(options.store ?? ':memory:');
   try {
     const agentName = typeof options.agent === 'string' ? options.agent : 'module:library';
@@ -117,6 +127,8 @@ export async function evaluate(options: EvaluateOptions): Promise<RunReport> {
     const settings = {
       formatVersion: 2,
       benchmark: benchmark.id,
+      // Where a benchmark from a module came from, so that the stored run can be read again later.
+      ...(benchmarkModuleUrl(benchmark.id) ? { benchmarkModule: benchmarkModuleUrl(benchmark.id) } : {}),
       agent: agentName,
       user: options.user ?? 'scripted',
       trials: options.trials ?? 1,
@@ -148,7 +160,7 @@ export async function evaluate(options: EvaluateOptions): Promise<RunReport> {
         cache: options.store ? 'use' : 'off',
       },
       context: {
-        adapterFor: modelAdapters(options),
+        adapterFor: modelAdapters(options, await modelProviders(benchmark, options)),
         ...(customAgent ? { customAgent } : {}),
       },
       ...(options.maxMessages === undefined ? {} : { maxMessages: options.maxMessages }),
@@ -178,6 +190,11 @@ export interface RescoreOptions {
   readonly embedder?: string;
   readonly embedderFactory?: EmbedderFactory;
   readonly signal?: AbortSignal;
+  /**
+   * The run's benchmark, when it is your own object (a registered id or a recorded module is found
+   * without it).
+   */
+  readonly benchmark?: AnyBenchmark;
 }
 
 /**
@@ -188,7 +205,8 @@ export async function rescore(options: RescoreOptions): Promise<RunReport> {
   const store = await RunStore.open(options.store);
   try {
     const source = store.requireRun(options.runId);
-    const benchmark = await loadBenchmark(String(source.config.benchmark ?? DEFAULT_BENCHMARK));
+    if (options.benchmark) registerBenchmark(options.benchmark);
+    const benchmark = await loadRunBenchmark(options.runId, source.config, DEFAULT_BENCHMARK);
     const { as } = await rescoreRun({
       store,
       runId: options.runId,
@@ -205,14 +223,32 @@ export async function rescore(options: RescoreOptions): Promise<RunReport> {
   }
 }
 
-/** The typed report of a stored run (`toolgauge report --format json`). */
-export async function readReport(store: string, runId: string): Promise<RunReport> {
+/**
+ * The typed report of a stored run (`toolgauge report --format json`). A run of your own benchmark object
+ * needs it (`benchmark`); a registered one, or one from a module the run recorded, is found by itself.
+ */
+export async function readReport(
+  store: string,
+  runId: string,
+  options: { readonly benchmark?: AnyBenchmark } = {},
+): Promise<RunReport> {
   const opened = await RunStore.open(store);
   try {
+    if (options.benchmark) registerBenchmark(options.benchmark);
+    const run = opened.requireRun(runId);
+    await registerRunBenchmark(runId, run.config);
+    for (const id of opened.runBenchmarks(runId)) await loadBenchmarkAggregator(id);
     return buildRunReport(opened, runId);
   } finally {
     opened.close();
   }
+}
+
+/** A benchmark given by id (loaded from the registry) or as an object (registered under its id). */
+async function chosenBenchmark(benchmark: string | AnyBenchmark): Promise<AnyBenchmark> {
+  if (typeof benchmark === 'string') return loadBenchmark(benchmark);
+  registerBenchmark(checkedBenchmark(benchmark, 'the benchmark given to evaluate()'));
+  return benchmark;
 }
 
 function withDefaults(benchmark: AnyBenchmark, given: BenchmarkOptionValues = {}): BenchmarkOptionValues {
@@ -224,7 +260,28 @@ function withDefaults(benchmark: AnyBenchmark, given: BenchmarkOptionValues = {}
   return Object.fromEntries(benchmark.options.map((option) => [option.flag, given[option.flag] ?? option.default]));
 }
 
-function modelAdapters(options: EvaluateOptions): (spec: string, role: 'agent' | 'user') => ModelAdapter {
+type CreateModelAdapter = (spec: string, options: { baseUrl?: string }) => ModelAdapter;
+
+/**
+ * The model providers (the AI SDK, undici: most of a second to load), imported only by a run that has a
+ * model play: an agent that is neither built in nor the caller's own, or an LLM user.
+ */
+async function modelProviders(benchmark: AnyBenchmark, options: EvaluateOptions): Promise<CreateModelAdapter> {
+  const agentIsModel =
+    typeof options.agent === 'string' && !benchmark.agents.some((agent) => agent.name === options.agent);
+  const userIsModel = options.user !== undefined && options.user !== 'scripted';
+  if (!agentIsModel && !userIsModel) {
+    return (spec) => {
+      throw new Error(`no model was expected in this run, yet ${spec} was asked for`);
+    };
+  }
+  return (await import('../models/providers/create-model-adapter.js')).createModelAdapter;
+}
+
+function modelAdapters(
+  options: EvaluateOptions,
+  createModelAdapter: CreateModelAdapter,
+): (spec: string, role: 'agent' | 'user') => ModelAdapter {
   const adapters = new Map<string, ModelAdapter>();
   const limiter = new EndpointLimiter(options.concurrency ?? 4);
   return (spec, role) => {

@@ -13,7 +13,7 @@
  * sampled case is still told apart from all the others.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { allBenchmarks, getBenchmark } from '../benchmarks/registry.js';
+import { allBenchmarks, getBenchmark, loadAllBenchmarks } from '../benchmarks/registry.js';
 import { createModelAdapter } from '../models/index.js';
 import {
   DEFAULT_RETRY_POLICY,
@@ -25,6 +25,9 @@ import {
 } from '../runs/index.js';
 import type { AnyBenchmark, BenchmarkCase, BenchmarkOptionValues, LoadedCases } from '../spec/index.js';
 import { type ReferenceServer, startReferenceServer } from './index.js';
+
+// The benchmarks these tests use synchronously (`getBenchmark`): importing the registry loads none.
+await loadAllBenchmarks();
 
 const SAMPLE = process.env.TOOLGAUGE_CORPUS_SAMPLE === '1';
 

@@ -1,7 +1,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { allBenchmarks, DEFAULT_BENCHMARK, getBenchmark } from '../benchmarks/registry.js';
+import { DEFAULT_BENCHMARK, loadAllBenchmarks, loadBenchmark } from '../benchmarks/registry.js';
 import {
   type AnyBenchmark,
   CONNECTION_CHECK_PROMPT,
@@ -290,7 +290,11 @@ async function referencePlayers(
 ): Promise<{ readonly benchmark: AnyBenchmark; readonly player: ReferencePlayer }[]> {
   // Case files given alone are the default benchmark's (as before other benchmarks existed).
   const data = options.data ?? options.scenarios;
-  const chosen = options.benchmarks?.map(getBenchmark) ?? (data ? [getBenchmark(DEFAULT_BENCHMARK)] : allBenchmarks());
+  const chosen = options.benchmarks
+    ? await Promise.all(options.benchmarks.map(loadBenchmark))
+    : data
+      ? [await loadBenchmark(DEFAULT_BENCHMARK)]
+      : await loadAllBenchmarks();
   if (data && chosen.length !== 1) {
     throw new Error(
       `case files (data) belong to one benchmark, yet ${chosen.length} are chosen (${chosen.map((benchmark) => benchmark.id).join(', ')}); name one, or give each its files in sources`,

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { allBenchmarks, getBenchmark } from '../benchmarks/registry.js';
+import { getBenchmark } from '../benchmarks/registry.js';
 import {
   type BenchmarkReport,
   benchmarkReport,
@@ -52,9 +52,9 @@ function groupSummaries(rows: readonly EpisodeRow[], label: string): Record<stri
   );
 }
 
-/** Every registered benchmark's world tables and the column diffs pair their rows by. */
-function tablePrimaryKeys(): Record<string, string> {
-  return Object.assign({}, ...allBenchmarks().map((benchmark) => benchmark.tablePrimaryKeys?.() ?? {}));
+/** The world tables of the reported runs' benchmarks and the column diffs pair their rows by. */
+function tablePrimaryKeys(ids: Iterable<string>): Record<string, string> {
+  return Object.assign({}, ...[...ids].map((id) => getBenchmark(id).tablePrimaryKeys?.() ?? {}));
 }
 
 /**
@@ -175,7 +175,7 @@ export function collectReportData(
     runs,
     benchmarkRuns,
     worlds,
-    tablePrimaryKeys: tablePrimaryKeys(),
+    tablePrimaryKeys: tablePrimaryKeys(new Set(benchmarkRuns.map((run) => run.benchmark))),
     ...(unreadable.length > 0 ? { unreadable } : {}),
   };
 }

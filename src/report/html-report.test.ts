@@ -4,13 +4,16 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
-import { getBenchmark } from '../benchmarks/registry.js';
+import { getBenchmark, loadAllBenchmarks } from '../benchmarks/registry.js';
 import { buildRunReport, executeRun, loadPriceTable, RunStore } from '../runs/index.js';
 import { oracleJobs } from '../testing/index.js';
 import { buildReportData } from './build-report-data.js';
 import { expandEpisodeTable } from './episode-table.js';
 import { writeHtmlReport } from './html-report.js';
 import { EPISODE_PAGE_TYPE, type PagedReportData, REPORT_DATA_ELEMENT_ID } from './report-data.js';
+
+// The benchmarks these tests use synchronously (`getBenchmark`): importing the registry loads none.
+await loadAllBenchmarks();
 
 const TEMPLATE = `<!doctype html><html><head><script type="module">/* app */</script></head><body><div id="app"></div>
 <script id="${REPORT_DATA_ELEMENT_ID}" type="application/x-toolgauge-report+gzip+base64"></script>

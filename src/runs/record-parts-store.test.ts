@@ -2,7 +2,7 @@ import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { getBenchmark } from '../benchmarks/registry.js';
+import { getBenchmark, loadAllBenchmarks } from '../benchmarks/registry.js';
 import { oracleJobs } from '../testing/index.js';
 import type { EpisodeJob } from './execute-run.js';
 import { executeRun } from './execute-run.js';
@@ -10,6 +10,9 @@ import { loadPriceTable } from './price-table.js';
 import { serializeRecord } from './record-parts.js';
 import { type EpisodeToSave, RunStore } from './run-store.js';
 import { openSqlite } from './sqlite.js';
+
+// The benchmarks these tests use synchronously (`getBenchmark`): importing the registry loads none.
+await loadAllBenchmarks();
 
 /** Store format 4: records stored with their shared parts apart read back exactly as stored whole. */
 

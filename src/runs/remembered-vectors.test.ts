@@ -2,7 +2,7 @@ import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { getBenchmark } from '../benchmarks/registry.js';
+import { getBenchmark, loadAllBenchmarks } from '../benchmarks/registry.js';
 import { lexicalVector } from '../embeddings/index.js';
 import type { Embedder } from '../spec/index.js';
 import { loadPriceTable } from './price-table.js';
@@ -10,6 +10,9 @@ import { rememberingVectors, vectorKey } from './remembered-vectors.js';
 import { runBenchmark } from './run-benchmark.js';
 import { buildRunReport } from './run-report.js';
 import { RunStore } from './run-store.js';
+
+// The benchmarks these tests use synchronously (`getBenchmark`): importing the registry loads none.
+await loadAllBenchmarks();
 
 /** A lexical embedder that counts the texts it is asked for, with a fingerprint unless given `null`. */
 function countingEmbedder(fingerprint: string | null = 'counting v1') {

@@ -54,6 +54,7 @@ describe('reading episodes for a report', () => {
   it('builds in one pass the reports that the benchmarks make of the full rows', async () => {
     const store = await RunStore.open(await fixtureStore(), { readOnly: true });
     for (const runId of RUNS) {
+      for (const id of store.runBenchmarks(runId)) await loadBenchmarkAggregator(id);
       const report = buildRunReport(store, runId);
       const run = store.getRun(runId);
       for (const id of store.runBenchmarks(runId)) {

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
-import { getBenchmark } from '../benchmarks/registry.js';
+import { getBenchmark, loadAllBenchmarks } from '../benchmarks/registry.js';
 import { renderRunReport } from '../cli/render-run-report.js';
 import { oracleJobs } from '../testing/index.js';
 import { readRecord } from './episode-record.js';
@@ -25,6 +25,9 @@ function withoutProvenance(text: string): string {
 }
 
 import { openSqlite } from './sqlite.js';
+
+// The benchmarks these tests use synchronously (`getBenchmark`): importing the registry loads none.
+await loadAllBenchmarks();
 
 const fixture = (name: string) => new URL(`../../test/fixtures/store-v1/${name}`, import.meta.url);
 

@@ -4,8 +4,9 @@
  * oracle. Runs, the store, reports, the CLI and the reference server know benchmarks only through this
  * file; `src/benchmarks/registry.ts` is the only module that imports concrete benchmarks.
  *
- * A new benchmark is a folder `src/benchmarks/<id>/` whose `index.ts` exports one `Benchmark`, plus one
- * line in the registry.
+ * A new benchmark is a folder `src/benchmarks/<id>/` whose `index.ts` exports one `Benchmark` and whose
+ * `declaration.ts` declares it (`BenchmarkDeclaration`), plus one entry in the registry; or, from outside
+ * the repository, a module whose default export is a `Benchmark` (`--benchmark module:<file>`).
  */
 import type { Embedder } from './embedder.js';
 import type { ModelMessage } from './model.js';

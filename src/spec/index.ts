@@ -3,6 +3,7 @@
  * depends on it.
  */
 export * from './benchmark.js';
+export * from './benchmark-declaration.js';
 export * from './diagnostics.js';
 export * from './embedder.js';
 export * from './errors.js';

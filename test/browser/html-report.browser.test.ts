@@ -6,7 +6,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { getBenchmark } from '../../src/benchmarks/registry.js';
+import { getBenchmark, loadAllBenchmarks } from '../../src/benchmarks/registry.js';
 import {
   BUILT_IN_SCENARIOS,
   loadScenarios,
@@ -17,6 +17,9 @@ import { buildReportData, renderHtmlReport } from '../../src/report/index.js';
 import { benchmarkJobs, executeRun, loadPriceTable, RunStore, runServices } from '../../src/runs/index.js';
 import { ScriptedModel } from '../../src/testing/index.js';
 import { chromiumAvailable, launchChromium } from './chromium.js';
+
+// The benchmarks these tests use synchronously (`getBenchmark`): importing the registry loads none.
+await loadAllBenchmarks();
 
 const run = promisify(execFile);
 const bin = fileURLToPath(new URL('../../bin/toolgauge.js', import.meta.url));

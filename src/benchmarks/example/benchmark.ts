@@ -1,6 +1,7 @@
 import type { Benchmark, CaseProof } from '../../spec/index.js';
 import { aggregateExample } from './aggregate.js';
 import { type ExampleCase, loadExampleCases } from './cases.js';
+import { EXAMPLE_OPTIONS } from './options.js';
 import { EXAMPLE_AGENTS, exampleReference } from './oracle.js';
 import { playExample } from './play.js';
 import { type ExampleRecord, parseExampleRecord } from './record.js';
@@ -19,15 +20,7 @@ export const exampleBenchmark: Benchmark<ExampleCase, ExampleRecord> = {
   metrics: EXAMPLE_METRICS,
   headline: 'accuracy',
   labels: [{ id: 'kind', title: 'Kind' }],
-  options: [
-    {
-      flag: 'example-kind',
-      description: 'only items of this kind',
-      commands: ['run', 'list', 'validate'],
-      type: 'string',
-      choices: ['conversion', 'lookup'],
-    },
-  ],
+  options: EXAMPLE_OPTIONS,
   agents: EXAMPLE_AGENTS,
   async loadCases(request) {
     const loaded = await loadExampleCases(request);

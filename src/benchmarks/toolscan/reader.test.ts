@@ -5,8 +5,7 @@ import { toolscanBenchmark } from './benchmark.js';
 import { TOOLSCAN_ENVIRONMENT_APIS } from './environment-apis.js';
 import { toolscanReader } from './reader.js';
 
-// As the command line does: benchmarks are loaded only when asked for (this file has its own module graph).
-(globalThis as Record<symbol, unknown>)[Symbol.for('toolgauge.lazyBenchmarks')] = true;
+// Benchmarks are loaded only when asked for (this file has its own module graph).
 const registry = await import('../registry.js');
 
 describe("ToolScan's reader and aggregator (what `show` and `report` load)", () => {

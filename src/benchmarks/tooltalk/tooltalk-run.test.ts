@@ -13,10 +13,13 @@ import { chatCompletion, chatCompletionText } from '../../models/providers/provi
 import { buildRunReport, loadPriceTable, RunStore, runBenchmark } from '../../runs/index.js';
 import type { Message, ModelAdapter, ModelMessage, ModelRequest, ModelResponse, NewMessage } from '../../spec/index.js';
 import { InfrastructureError } from '../../spec/index.js';
-import { getBenchmark } from '../registry.js';
+import { getBenchmark, loadAllBenchmarks } from '../registry.js';
 import { tooltalkBenchmark } from './index.js';
 import { groundTruthPlan, plannedTurn } from './oracle-agent.js';
 import { sharedToolTalkData } from './shared-tooltalk-data.js';
+
+// The benchmarks these tests use synchronously (`getBenchmark`): importing the registry loads none.
+await loadAllBenchmarks();
 
 const prices = loadPriceTable();
 const tempStore = async () => RunStore.open(join(await mkdtemp(join(tmpdir(), 'tooltalk-run-')), 'runs.db'));

@@ -1,5 +1,5 @@
 import { type Command, InvalidArgumentError } from 'commander';
-import { DATASETS, findDataset } from '../../datasets/dataset-table.js';
+import { findDataset, knownDatasets } from '../../datasets/dataset-table.js';
 import { redactUrls } from '../../models/providers/endpoint.js';
 import { EXIT_CODES } from '../../runs/exit-codes.js';
 import { UsageError } from '../usage-error.js';
@@ -52,7 +52,7 @@ export function registerData(program: Command): void {
     .command('list')
     .description('list the datasets `data pull` knows')
     .action(() => {
-      for (const dataset of DATASETS) {
+      for (const dataset of knownDatasets()) {
         process.stdout.write(`${dataset.name} (${dataset.version})  ${dataset.description}\n  ${dataset.url}\n`);
       }
     });
@@ -61,7 +61,12 @@ export function registerData(program: Command): void {
     .description(
       'download a pinned dataset archive (bounded in size and time), check its files against the pinned digest, extract it and print the folder for --data',
     )
-    .argument('<name>', `dataset name (${DATASETS.map((dataset) => dataset.name).join(', ')})`)
+    .argument(
+      '<name>',
+      `dataset name (${knownDatasets()
+        .map((dataset) => dataset.name)
+        .join(', ')})`,
+    )
     .option('--cache-dir <dir>', 'where datasets are kept (default ~/.cache/toolgauge/datasets)')
     .option('--from <url>', "download the archive from this http(s) URL (a mirror) instead of the dataset's own")
     .option('--sha256 <hex>', 'also require this SHA-256 of the archive file')
@@ -71,9 +76,11 @@ export function registerData(program: Command): void {
     .option('--timeout <seconds>', 'fail when nothing arrives for this long', positive, 30)
     .option('--max-time <seconds>', 'fail when the whole download takes longer than this', positive, 600)
     .action(async (name: string, options: PullFlags) => {
-      if (!DATASETS.some((dataset) => dataset.name === name)) {
+      if (!knownDatasets().some((dataset) => dataset.name === name)) {
         throw new UsageError(
-          `unknown dataset "${name}"; known datasets: ${DATASETS.map((dataset) => dataset.name).join(', ')} (see \`toolgauge data list\`)`,
+          `unknown dataset "${name}"; known datasets: ${knownDatasets()
+            .map((dataset) => dataset.name)
+            .join(', ')} (see \`toolgauge data list\`)`,
         );
       }
       const source = findDataset(name);

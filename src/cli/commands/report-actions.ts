@@ -1,5 +1,6 @@
 import { createWriteStream } from 'node:fs';
 import { writeFile } from 'node:fs/promises';
+import { registerRunBenchmark } from '../../benchmarks/benchmark-module.js';
 import {
   getBenchmarkAggregator,
   loadAllBenchmarks,
@@ -22,6 +23,7 @@ import {
 import { UnknownRunError } from '../../runs/unknown-run-error.js';
 import type { ModelCallUsage } from '../../runs/usage-meter.js';
 import type { AnyBenchmarkReader, MetricValues } from '../../spec/index.js';
+import { asUsageError, benchmarkIdOf } from '../benchmark-module-flag.js';
 import { writeJsonText } from '../json-text.js';
 import { formatCell, renderEpisodesCsv, renderRunReport } from '../render-run-report.js';
 import { renderTable } from '../render-table.js';
@@ -34,9 +36,13 @@ import type { CompareOptions, ExportOptions, MergeOptions, ReportOptions, ShowOp
 
 export async function reportRuns(runIds: string[], options: ReportOptions): Promise<void> {
   if (options.html) {
-    const [{ writeHtmlReport }] = await Promise.all([import('../../report/index.js'), loadAllBenchmarks()]);
+    const { writeHtmlReport } = await import('../../report/index.js');
     const file = options.html;
-    const bytes = await withStore(options.db, (store) => writeHtmlReport(store, runIds, file));
+    const bytes = await withStore(options.db, async (store) => {
+      await registerRecordedBenchmarks(store, runIds);
+      await loadAllBenchmarks();
+      return writeHtmlReport(store, runIds, file);
+    });
     process.stdout.write(`wrote ${file} (${(bytes / 1e6).toFixed(2)} MB)\n`);
     return;
   }
@@ -68,13 +74,15 @@ export async function reportRuns(runIds: string[], options: ReportOptions): Prom
 export async function showEpisode(runId: string, caseId: string, options: ShowOptions): Promise<void> {
   const text = await withStore(options.db, async (store) => {
     store.requireRun(runId);
-    const episode = store.episode(runId, caseId, options.trial, options.benchmark);
+    const benchmarkId = options.benchmark === undefined ? undefined : benchmarkIdOf(options.benchmark);
+    const episode = store.episode(runId, caseId, options.trial, benchmarkId);
     if (!episode) {
       throw new UnknownRunError(
         `run "${runId}" has no episode "${caseId}" trial ${options.trial}; see \`toolgauge list cases\` or \`toolgauge export ${runId} --format csv\``,
       );
     }
     if (options.json) return episode.record;
+    await registerRecordedBenchmarks(store, [runId]);
     const benchmark = await loadBenchmarkReader(episode.benchmark);
     const record = await loadRecord(episode, benchmark, store.path);
     // Everything a model wrote is shown, never sent to the terminal as control sequences.
@@ -186,6 +194,7 @@ export async function exportRun(runId: string, options: ExportOptions): Promise<
       // Each record is checked as `show` checks it; one that cannot be read is named on stderr and left
       // out, the rest is exported, and the command fails at the end.
       const readers = new Map<string, AnyBenchmarkReader>();
+      await registerRecordedBenchmarks(store, [runId]);
       for (const id of store.runBenchmarks(runId)) readers.set(id, await loadBenchmarkReader(id));
       const rows = store.iterateEpisodes(runId, { onUnreadable: skip });
       await writeJsonLines(
@@ -254,8 +263,21 @@ async function withStore<T>(
   }
 }
 
+/**
+ * Registers the benchmark modules the runs recorded (`benchmarkModule` in their settings), unless one
+ * with the same id is registered already (e.g. given again with `--benchmark module:<new path>`).
+ */
+async function registerRecordedBenchmarks(store: RunStore, runIds: readonly string[]): Promise<void> {
+  for (const runId of runIds) {
+    const run = store.getRun(runId);
+    if (run)
+      await registerRunBenchmark(runId, run.config).catch((error: unknown) => Promise.reject(asUsageError(error)));
+  }
+}
+
 /** Loads what reporting the runs' episodes needs of their benchmarks (before their reports are built). */
 async function loadRunBenchmarks(store: RunStore, runIds: readonly string[]): Promise<void> {
+  await registerRecordedBenchmarks(store, runIds);
   const ids = runIds.flatMap((runId) => store.runBenchmarks(runId));
   await Promise.all([...new Set(ids)].map((id) => loadBenchmarkAggregator(id)));
 }

@@ -1,5 +1,6 @@
 import { type Command, Option } from 'commander';
 import { DEFAULT_STORE_PATH } from '../../runs/default-store-path.js';
+import { movedModuleOption } from '../cli-options.js';
 
 export interface ReportOptions {
   readonly format: string;
@@ -46,6 +47,7 @@ export function registerReportCommands(program: Command): void {
     .option('--db <file>', 'the SQLite store', DEFAULT_STORE_PATH)
     .option('--out <file>', 'write to a file instead of printing')
     .option('--html <file>', 'write one self-contained HTML report (leaderboard, plots, cases, episode viewer)')
+    .addOption(movedModuleOption())
     .action(async (runIds: string[], options: ReportOptions) => {
       const { reportRuns } = await import('./report-actions.js');
       await reportRuns(runIds, options);
@@ -57,7 +59,10 @@ export function registerReportCommands(program: Command): void {
     .argument('<run-id>')
     .argument('<case-id>')
     .option('--trial <n>', 'which trial', (value) => Number(value), 0)
-    .option('--benchmark <id>', 'the benchmark, when the run has the case in several')
+    .option(
+      '--benchmark <id>',
+      'the benchmark, when the run has the case in several; or module:<new path> of a run whose benchmark module moved',
+    )
     .option('--db <file>', 'the SQLite store', DEFAULT_STORE_PATH)
     .option('--json', 'print the stored record as JSON')
     .action(async (runId: string, caseId: string, options: ShowOptions) => {
@@ -74,6 +79,7 @@ export function registerReportCommands(program: Command): void {
     .argument('<run-b>')
     .option('--db <file>', 'the SQLite store', DEFAULT_STORE_PATH)
     .option('--top <n>', 'how many changed cases to list', (value) => Number(value), 20)
+    .addOption(movedModuleOption())
     .action(async (runA: string, runB: string, options: CompareOptions) => {
       const { compareRuns } = await import('./report-actions.js');
       await compareRuns(runA, runB, options);
@@ -86,6 +92,7 @@ export function registerReportCommands(program: Command): void {
     .addOption(new Option('--format <format>', 'output format').choices(['jsonl', 'csv']).default('jsonl'))
     .option('--db <file>', 'the SQLite store', DEFAULT_STORE_PATH)
     .option('--out <file>', 'write to a file instead of printing')
+    .addOption(movedModuleOption())
     .action(async (runId: string, options: ExportOptions) => {
       const { exportRun } = await import('./report-actions.js');
       await exportRun(runId, options);

@@ -1,12 +1,14 @@
 import type { Command } from 'commander';
+import { loadRunBenchmark } from '../../benchmarks/benchmark-module.js';
 import { DEFAULT_BENCHMARK } from '../../benchmarks/registry.js';
 import { optionKey } from '../../runs/option-key.js';
 import { RescoreRefusedError, rescoreRun } from '../../runs/rescore-run.js';
 import { buildRunReport } from '../../runs/run-report.js';
 import { announceStoreMigration, RunStore } from '../../runs/run-store.js';
+import { asUsageError } from '../benchmark-module-flag.js';
 import { writeJsonText } from '../json-text.js';
 import { renderRunReport } from '../render-run-report.js';
-import { chosenBenchmark, resolveBenchmarkOptions } from '../resolve-benchmark-options.js';
+import { resolveBenchmarkOptions } from '../resolve-benchmark-options.js';
 import { UsageError } from '../usage-error.js';
 import type { RescoreFlags } from './rescore-command.js';
 
@@ -15,7 +17,9 @@ export async function rescoreAction(runId: string, flags: RescoreFlags, command:
   const store = await RunStore.open(flags.db, { onMigration: announceStoreMigration });
   try {
     const source = store.requireRun(runId);
-    const benchmark = await chosenBenchmark(String(source.config.benchmark ?? DEFAULT_BENCHMARK));
+    const benchmark = await loadRunBenchmark(runId, source.config, DEFAULT_BENCHMARK).catch((error: unknown) => {
+      throw asUsageError(error);
+    });
     const asked = resolveBenchmarkOptions(command, benchmark, 'rescore');
     const changes = Object.fromEntries(
       Object.entries(asked).filter(([flag]) => command.getOptionValueSource(optionKey(flag)) === 'cli'),

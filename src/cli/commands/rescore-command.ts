@@ -1,6 +1,6 @@
 import type { Command } from 'commander';
 import { DEFAULT_STORE_PATH } from '../../runs/default-store-path.js';
-import { addBenchmarkOptions } from '../cli-options.js';
+import { addBenchmarkOptions, movedModuleOption } from '../cli-options.js';
 
 export interface RescoreFlags {
   readonly db: string;
@@ -23,7 +23,9 @@ export function registerRescore(program: Command): void {
     .option('--as <run-id>', 'the new run (default: <run-id>-rescored-<time>)')
     .option('--db <file>', 'the SQLite store, or a postgres:// URL', DEFAULT_STORE_PATH)
     .option('--embedder <spec>', "the embedder for scores that compare texts (default: the stored run's)")
-    .option('--format <format>', 'how to print the new run: text or json', 'text');
+    .option('--format <format>', 'how to print the new run: text or json', 'text')
+    // A run of a module benchmark: its scoring flags are known once the module is given.
+    .addOption(movedModuleOption());
   addBenchmarkOptions(command, 'rescore');
   command.action(async (runId: string, flags: RescoreFlags, self: Command) => {
     const { rescoreAction } = await import('./rescore-action.js');

@@ -1,5 +1,6 @@
 import { resolve } from 'node:path';
 import { type Command, InvalidArgumentError } from 'commander';
+import { loadRunBenchmark } from '../../benchmarks/benchmark-module.js';
 import { DEFAULT_BENCHMARK } from '../../benchmarks/registry.js';
 import { runExampleEpisode } from '../../demo/example-episode.js';
 import type { createModelAdapter, ModelClient } from '../../models/providers/create-model-adapter.js';
@@ -40,6 +41,7 @@ import {
   SettingsMismatchError,
 } from '../../runs/run-settings-compare.js';
 import type { Agent, AnyBenchmark, ModelAdapter } from '../../spec/index.js';
+import { asUsageError } from '../benchmark-module-flag.js';
 import { loadConfigFile } from '../config-file.js';
 import { formatCaseProblem } from '../format-problem.js';
 import { writeJsonText } from '../json-text.js';
@@ -436,7 +438,11 @@ async function resolveRun(
       throw new UsageError(`--resume ${options.resume} and --run-id ${options.runId} name different runs; give one`);
     }
     const storedSettings = stored.config as unknown as RunSettings;
-    const benchmark = await chosenBenchmark(String(storedSettings.benchmark ?? DEFAULT_BENCHMARK));
+    const benchmark = await loadRunBenchmark(options.resume, stored.config, DEFAULT_BENCHMARK).catch(
+      (error: unknown) => {
+        throw asUsageError(error);
+      },
+    );
     const given = runSettings(
       flags,
       benchmark,

@@ -1,5 +1,6 @@
 import type { Command } from 'commander';
 import type { ServeFlags } from '../../reference-server/index.js';
+import { benchmarkIdOf } from '../benchmark-module-flag.js';
 
 export function registerServe(program: Command): void {
   program
@@ -7,7 +8,10 @@ export function registerServe(program: Command): void {
     .description(
       "serve a local model that plays the benchmarks' gold solutions (as the agent) and ToolSandbox's scripted replies (as the user) over the OpenAI and Anthropic wire formats, to native and prompt-mode (prompt:<spec>) clients",
     )
-    .option('--benchmark <ids...>', 'the benchmarks to play (default: every one with a reference model)')
+    .option(
+      '--benchmark <ids...>',
+      'the benchmarks to play (default: every one with a reference model); module:<file> for your own',
+    )
     .option('--port <n>', 'port to listen on (0: any free port)', '8080')
     .option('--host <host>', 'address to listen on', '127.0.0.1')
     .option(
@@ -27,8 +31,10 @@ export function registerServe(program: Command): void {
         import('../../benchmarks/registry.js'),
         import('../../reference-server/index.js'),
       ]);
+      // A module benchmark (registered before parsing) is served by its id.
+      const benchmark = flags.benchmark?.map(benchmarkIdOf);
       await loadAllBenchmarks();
-      const server = await startReferenceServer(parseServeOptions(flags));
+      const server = await startReferenceServer(parseServeOptions({ ...flags, ...(benchmark ? { benchmark } : {}) }));
       // Cases the server cannot tell apart are served (as the first of them), not skipped.
       const report = (problem: string) => {
         const served = Object.values(server.indistinguishable)

@@ -1,0 +1,244 @@
+import { type ChildProcess, execFile, spawn } from 'node:child_process';
+import {
+  copyFileSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { promisify } from 'node:util';
+import { gunzipSync } from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+/**
+ * The example benchmark (`examples/my-benchmark.mjs`) as a user has it: copied into a folder outside the
+ * repository whose `node_modules/toolgauge` is this checkout (as an install would be), and run through
+ * the built command line (`bin/toolgauge.js`) and the library, from that folder.
+ */
+const execute = promisify(execFile);
+const repository = fileURLToPath(new URL('../', import.meta.url));
+const bin = join(repository, 'bin/toolgauge.js');
+const folder = mkdtempSync(join(tmpdir(), 'toolgauge-my-benchmark-'));
+const db = join(folder, 'runs.db');
+const MODULE = 'module:./my-benchmark.mjs';
+
+async function toolgauge(...args: string[]): Promise<{ stdout: string; stderr: string; code: number }> {
+  try {
+    const { stdout, stderr } = await execute(process.execPath, [bin, ...args], { cwd: folder });
+    return { stdout, stderr, code: 0 };
+  } catch (error) {
+    const failed = error as { stdout: string; stderr: string; code: number };
+    return { stdout: failed.stdout, stderr: failed.stderr, code: failed.code };
+  }
+}
+
+async function report(runId: string): Promise<{
+  config: Record<string, unknown>;
+  benchmarks: Record<string, { headline: string; overall: { score: number }; metrics: Record<string, number> }>;
+}> {
+  const { stdout, code, stderr } = await toolgauge('report', runId, '--db', db, '--format', 'json');
+  expect(code, stderr).toBe(0);
+  return JSON.parse(stdout);
+}
+
+beforeAll(() => {
+  copyFileSync(join(repository, 'examples/my-benchmark.mjs'), join(folder, 'my-benchmark.mjs'));
+  mkdirSync(join(folder, 'node_modules'));
+  symlinkSync(repository, join(folder, 'node_modules/toolgauge'), 'dir');
+});
+
+afterAll(() => rmSync(folder, { recursive: true, force: true }));
+
+describe('a benchmark from a folder outside the repository', { timeout: 120_000 }, () => {
+  it('runs (the oracle scores 1, a wrong agent less), and the run records where its module is', async () => {
+    const played = await toolgauge('run', '--benchmark', MODULE, '--agent', 'oracle', '--run-id', 'gold', '--db', db);
+    expect(played.code, played.stderr).toBe(0);
+    expect(played.stdout).toMatch(/^gold\s+science\s+1\.000\s+2$/m);
+    const wrong = await toolgauge('run', '--benchmark', MODULE, '--agent', 'hasty', '--run-id', 'hasty', '--db', db);
+    expect(wrong.code, wrong.stderr).toBe(0);
+
+    const gold = await report('gold');
+    expect(gold.config.benchmark).toBe('library');
+    expect(gold.config.benchmarkModule).toBe(pathToFileURL(join(folder, 'my-benchmark.mjs')).href);
+    expect(gold.benchmarks.library?.headline).toBe('lent');
+    expect(gold.benchmarks.library?.overall.score).toBe(1);
+    // Three tool calls per episode: search, lend, and the user's end_conversation.
+    expect(gold.benchmarks.library?.metrics).toMatchObject({ lent: 1, calls: 9, failedCalls: 0 });
+    expect((await report('hasty')).benchmarks.library?.overall.score).toBe(0);
+  });
+
+  it('lists its cases with its own option as a flag, and proves them', async () => {
+    const listed = await toolgauge('list', 'cases', '--benchmark', MODULE, '--library-topic', 'science');
+    expect(listed.code, listed.stderr).toBe(0);
+    expect(listed.stdout.split('\n').slice(2).filter(Boolean)).toEqual(['gene   ', 'history']);
+    const refused = await toolgauge('list', 'cases', '--benchmark', MODULE, '--library-topic', 'poetry');
+    expect(refused.code).toBe(2);
+    expect(refused.stderr).toContain('--library-topic (library): "poetry" is not one of science, fiction');
+
+    const proved = await toolgauge('validate', '--benchmark', MODULE, '--prove');
+    expect(proved.code, proved.stderr).toBe(0);
+    expect(proved.stdout).toContain('3 library cases valid, 0 files with problems, 3 of 3 proved');
+  });
+
+  it('reads its runs without the flag: report, HTML report, show, export, compare', async () => {
+    const text = await toolgauge('report', 'gold', '--db', db);
+    expect(text.stdout).toMatch(/^Lent right, by topic$/m);
+    expect(text.stdout).toMatch(/^gold\s+fiction\s+1\.000\s+1$/m);
+
+    const page = join(folder, 'report.html');
+    const html = await toolgauge('report', 'gold', 'hasty', '--db', db, '--html', page);
+    expect(html.code, html.stderr).toBe(0);
+    // The page's data: gzipped JSON in base64, in the report data element.
+    const written = readFileSync(page, 'utf8');
+    const encoded = /<script id="toolgauge-report-data" type="[^"]+">([^<]*)<\/script>/.exec(written)?.[1] ?? '';
+    const data = JSON.parse(gunzipSync(Buffer.from(encoded, 'base64')).toString('utf8')) as {
+      benchmarkRuns: {
+        runId: string;
+        benchmark: string;
+        headline: string;
+        overall: { score: number };
+        tables: { title: string }[];
+      }[];
+    };
+    expect(data.benchmarkRuns.map((run) => [run.runId, run.benchmark, run.headline, run.overall.score])).toEqual([
+      ['gold', 'library', 'lent', 1],
+      ['hasty', 'library', 'lent', 0],
+    ]);
+    expect(data.benchmarkRuns[0]?.tables.map((table) => table.title)).toEqual(['Lent right, by topic']);
+
+    const shown = await toolgauge('show', 'gold', 'gene', '--db', db);
+    expect(shown.code, shown.stderr).toBe(0);
+    expect(shown.stdout).toMatch(/^gene #0 \(scored\): score 1\.000, calls 3/);
+    expect(shown.stdout).toContain('user → agent: "My member id is M-17."');
+    expect(shown.stdout).toContain('lend_book({"book_id":"b2","member":"M-17"})');
+    expect(shown.stdout).toMatch(/^b2\s+M-17$/m);
+
+    const exported = await toolgauge('export', 'gold', '--db', db);
+    expect(exported.code, exported.stderr).toBe(0);
+    const lines = exported.stdout
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line));
+    expect(lines.map((line) => [line.caseId, line.score, line.record.loans[0].member])).toEqual([
+      ['gene', 1, 'M-17'],
+      ['history', 1, 'M-230'],
+      ['whale', 1, 'M-4'],
+    ]);
+
+    const compared = await toolgauge('compare', 'gold', 'hasty', '--db', db);
+    expect(compared.code, compared.stderr).toBe(0);
+    expect(compared.stdout).toMatch(/^overall\s+1\.000\s+0\.000\s+-1\.000$/m);
+    expect(compared.stdout).toMatch(/^science\s+1\.000\s+0\.000\s+-1\.000$/m);
+  });
+
+  it('names the run, the recorded file and the flag when the module has moved, and takes its new place', async () => {
+    mkdirSync(join(folder, 'moved'));
+    renameSync(join(folder, 'my-benchmark.mjs'), join(folder, 'moved/my-benchmark.mjs'));
+    try {
+      const lost = await toolgauge('report', 'gold', '--db', db);
+      expect(lost.code).toBe(2);
+      expect(lost.stderr).toContain(
+        `run "gold" was played with the library benchmark of the module ${join(folder, 'my-benchmark.mjs')}, which cannot be loaded (no such file); if it moved, pass --benchmark module:<its new path>`,
+      );
+      const found = await toolgauge('report', 'gold', '--db', db, '--benchmark', 'module:moved/my-benchmark.mjs');
+      expect(found.code, found.stderr).toBe(0);
+      expect(found.stdout).toMatch(/^gold\s+science\s+1\.000\s+2$/m);
+      const shown = await toolgauge(
+        'show',
+        'gold',
+        'whale',
+        '--db',
+        db,
+        '--benchmark',
+        'module:moved/my-benchmark.mjs',
+      );
+      expect(shown.stdout).toMatch(/^whale #0 \(scored\): score 1\.000/);
+    } finally {
+      renameSync(join(folder, 'moved/my-benchmark.mjs'), join(folder, 'my-benchmark.mjs'));
+    }
+  });
+
+  it('refuses a module whose export is not a benchmark, naming the file and the field', async () => {
+    copyFileSync(join(repository, 'examples/my-benchmark.mjs'), join(folder, 'broken.mjs'));
+    const source = readFileSync(join(folder, 'broken.mjs'), 'utf8').replace(/\n {2}play: .*\n/, '\n');
+    writeFileSync(join(folder, 'broken.mjs'), source);
+    const refused = await toolgauge('run', '--benchmark', 'module:./broken.mjs', '--db', db);
+    expect(refused.code).toBe(2);
+    expect(refused.stderr).toContain(
+      `benchmark module ${join(folder, 'broken.mjs')}: its export is not a Benchmark: play is missing (a function)`,
+    );
+  });
+
+  it('is served by serve-reference, whose oracle answers a request over HTTP', async () => {
+    const server: ChildProcess = spawn(
+      process.execPath,
+      [bin, 'serve-reference', '--benchmark', MODULE, '--port', '0'],
+      {
+        cwd: folder,
+        stdio: ['ignore', 'pipe', 'pipe'],
+      },
+    );
+    try {
+      const url = await new Promise<string>((resolve, reject) => {
+        let seen = '';
+        server.stdout?.on('data', (chunk) => {
+          seen += String(chunk);
+          const match = /reference model on (http:\/\/\S+) \(library: 3 cases\)/.exec(seen);
+          if (match) resolve(match[1] as string);
+        });
+        server.stderr?.on('data', (chunk) => reject(new Error(String(chunk))));
+        server.on('exit', (code) => reject(new Error(`serve-reference exited with ${code}: ${seen}`)));
+      });
+      const benchmark = (await import(pathToFileURL(join(folder, 'my-benchmark.mjs')).href)).default;
+      const { cases } = await benchmark.loadCases({ options: {} });
+      // What a client sends first: the case's opening (system prompt and request) and the agent's tools.
+      const opening = benchmark.reference(cases.find((entry: { id: string }) => entry.id === 'gene'));
+      const response = await fetch(`${url}/v1/chat/completions`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({
+          model: 'reference',
+          messages: opening.prefix.map((message: { role: string; text: string }) => ({
+            role: message.role,
+            content: message.text,
+          })),
+          tools: opening.tools.map((tool: { name: string; description: string; parameters: unknown }) => ({
+            type: 'function',
+            function: tool,
+          })),
+        }),
+      });
+      expect(response.status).toBe(200);
+      const body = (await response.json()) as {
+        choices: { message: { tool_calls: { function: { name: string; arguments: string } }[] } }[];
+      };
+      const call = body.choices[0]?.message.tool_calls[0]?.function;
+      expect(call?.name).toBe('search_books');
+      expect(JSON.parse(call?.arguments ?? '{}')).toEqual({ query: 'selfish gene' });
+    } finally {
+      server.kill();
+    }
+  });
+
+  it('runs through the library: evaluate({ benchmark }) with the module’s object', async () => {
+    const script = [
+      "import { evaluate, readReport } from 'toolgauge';",
+      "import benchmark from './my-benchmark.mjs';",
+      "const gold = await evaluate({ benchmark, agent: 'oracle', store: './library.db', runId: 'lib-gold' });",
+      "const hasty = await evaluate({ benchmark, agent: 'hasty' });",
+      "const again = await readReport('./library.db', 'lib-gold', { benchmark });",
+      'console.log(JSON.stringify([gold.benchmarks.library.overall.score, hasty.benchmarks.library.overall.score, again.benchmarks.library.overall.score]));',
+    ].join('\n');
+    writeFileSync(join(folder, 'evaluate.mjs'), script);
+    const { stdout } = await execute(process.execPath, [join(folder, 'evaluate.mjs')], { cwd: folder });
+    expect(JSON.parse(stdout)).toEqual([1, 0, 1]);
+    expect(existsSync(join(folder, 'library.db'))).toBe(true);
+  });
+});
