@@ -9,7 +9,7 @@
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { getBenchmark } from '../../benchmarks/registry.js';
+import { getBenchmark, loadBenchmark } from '../../benchmarks/registry.js';
 import { type ReferenceServer, startReferenceServer } from '../../reference-server/index.js';
 import { loadPriceTable, RunStore, runBenchmark } from '../../runs/index.js';
 import type { AnyBenchmark, BenchmarkCase, BenchmarkOptionValues } from '../../spec/index.js';
@@ -97,7 +97,7 @@ function oracleOf(id: string) {
   let known = oracleRuns.get(id);
   if (!known) {
     known = (async () => {
-      const benchmark = getBenchmark(id);
+      const benchmark = await loadBenchmark(id);
       const loaded = await benchmark.loadCases({ options: optionsOf(benchmark) });
       const sample = SAMPLE[id] as { every: number; limit: number };
       const cases = loaded.cases.filter((_, index) => index % sample.every === 0).slice(0, sample.limit);

@@ -10,14 +10,14 @@ import type { AddressInfo } from 'node:net';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { describe, expect, it } from 'vitest';
-import { getBenchmark } from '../../benchmarks/registry.js';
+import { getBenchmark, loadBenchmark } from '../../benchmarks/registry.js';
 import { LexicalEmbedder } from '../../embeddings/index.js';
 import type { Agent, BenchmarkCase, ToolSchema, Trajectory, TurnRequest } from '../../spec/index.js';
 import type { ConversationChannel, OpenChannel, UserTurn } from './conversation-channel.js';
 import { endpointChannel } from './endpoint-channel.js';
 import { ExternalAgent } from './external-agent.js';
 
-const benchmark = getBenchmark('sandbox');
+const benchmark = await loadBenchmark('sandbox');
 const options = Object.fromEntries(benchmark.options.map((option) => [option.flag, option.default]));
 
 async function scrambledCase(): Promise<BenchmarkCase> {
