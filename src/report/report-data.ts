@@ -224,6 +224,18 @@ export interface ReportBenchmarkRun {
   readonly provenance?: ProvenanceFacts;
   /** The benchmark's `reportView`: which viewer draws its episodes (absent: the generic one). */
   readonly viewer?: 'world-timeline';
+  /** When the run was made and by which agent (absent in older reports): the history view orders by them. */
+  readonly createdAt?: string;
+  readonly agent?: string;
+  /** The labels the benchmark's cases carry, with titles, in the order reports group by them. */
+  readonly labels?: readonly { readonly id: string; readonly title: string }[];
+  /** The benchmark's one-sentence description. */
+  readonly description?: string;
+  /** Usage of this benchmark's episodes in the run (absent in older reports). */
+  readonly tokens?: { readonly input: number; readonly output: number };
+  readonly requests?: number;
+  /** Cases and trials per case. */
+  readonly trials?: { readonly cases: number; readonly trials: number };
 }
 
 /**
