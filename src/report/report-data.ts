@@ -31,9 +31,12 @@ export type {
   ReportTable,
   Role,
   Row,
+  TableBarChart,
   TableCell,
+  TableChart,
   TableColumn,
   TableDiff,
+  TableScatterChart,
   ToolError,
   ToolOutcome,
 } from '../spec/index.js';
@@ -261,7 +264,7 @@ export interface EpisodeTable {
 export interface ReportData {
   readonly formatVersion: typeof REPORT_FORMAT_VERSION;
   readonly generatedAt: string;
-  /** ToolSandbox's summary per run (the sandbox leaderboard, plots and comparisons). */
+  /** The summary per run of its world-timeline benchmark (that benchmark's leaderboard, plots and comparisons). */
   readonly runs: readonly ReportRun[];
   /** Every benchmark of every run, from its declared metrics and tables. */
   readonly benchmarkRuns: readonly ReportBenchmarkRun[];

@@ -193,6 +193,12 @@ export interface TableColumn {
   readonly direction?: MetricDirection;
   /** Left out of a rendered table when none of its cells has a value (e.g. a category no case is in). */
   readonly optional?: boolean;
+  /**
+   * Consecutive columns of one group share a header above theirs, as a paper lays out e.g. an ability's
+   * String and JSON scores; the HTML report then shows each title without the group's name in front of it
+   * (the terminal prints the whole title).
+   */
+  readonly group?: string;
 }
 
 /** A table a benchmark reports, e.g. ToolSandbox's Table 5 or ToolTalk's Table 2. */

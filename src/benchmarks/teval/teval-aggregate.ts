@@ -70,7 +70,7 @@ function tableOne(means: Record<string, number | null>, scores: AbilityScores): 
         const title = format
           ? `${ABILITY_TITLES[ability as TevalAbility]} ${format === 'json' ? 'JSON' : 'String'}`
           : 'REVIEW Choice';
-        return percent(column, title);
+        return { ...percent(column, title), group: ABILITY_TITLES[ability as TevalAbility] };
       }),
       percent('overall', 'Overall'),
     ],
