@@ -1,5 +1,5 @@
 import type { ReportBenchmarkRun } from '../../src/report/report-data';
-import { benchmarkEntries } from './benchmark-page';
+import { BenchmarkPage, benchmarkEntries } from './benchmark-page';
 import { formatCount } from './format';
 import { HeadlinePlot } from './headline-plot';
 import { CostPlot, type RunUsage, TokenPlot } from './overview-plots';
@@ -16,12 +16,22 @@ export function reportBenchmarks(index: ReportIndex): { readonly id: string; rea
 }
 
 /**
- * What the report holds: a card per benchmark (its headline per run, linked to its page), every run with
+ * What the report holds (a report of one benchmark: that benchmark's page): a card per benchmark (its headline per run, linked to its page), every run with
  * its usage and cost, and cost and tokens per run.
  */
 export function OverviewView({ index }: { readonly index: ReportIndex }) {
   const benchmarks = reportBenchmarks(index);
   const entries = index.data.benchmarkRuns;
+  const only = benchmarks.length === 1 ? benchmarks[0] : undefined;
+  if (only) {
+    // A report of one benchmark opens on its page.
+    return (
+      <div data-testid="overview">
+        <UnreadableEpisodes episodes={index.data.unreadable} />
+        <BenchmarkPage index={index} benchmark={only.id} />
+      </div>
+    );
+  }
   return (
     <div data-testid="overview">
       <UnreadableEpisodes episodes={index.data.unreadable} />

@@ -57,8 +57,8 @@ describe.runIf(chromiumAvailable())('the HTML report of another benchmark in Chr
     await viewer.waitFor();
     expect(await viewer.getAttribute('data-benchmark')).toBe('example');
     expect(await viewer.locator('td[data-metric="accuracy"]').innerText()).toBe('1');
-    expect(await viewer.locator('td[data-label="kind"]').innerText()).toBe('conversion');
-    expect(await viewer.locator('[data-testid="episode-record"]').innerText()).toContain('"convert_units"');
+    expect(await viewer.locator('[data-label="kind"]').innerText()).toBe('Kind · conversion');
+    expect(await viewer.locator('[data-testid="episode-record"]').textContent()).toContain('"convert_units"');
     expect(outside).toEqual([]);
   });
 });
