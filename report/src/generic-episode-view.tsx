@@ -87,7 +87,7 @@ export function GenericEpisodeView({
       <section class="declared-table">
         <h3>Metrics</h3>
         <div class="table-wrap">
-          <table class="data" data-testid="episode-metrics">
+          <table class="data compact" data-testid="episode-metrics">
             <tbody>
               {Object.entries(episode.metrics).map(([id, value]) => (
                 <tr key={id}>
