@@ -59,8 +59,21 @@ describe('writeHtmlReport', () => {
     store.close();
     const sandbox = runReport.benchmarks.sandbox;
     const { benchmark: _benchmark, trials, tokens, requests, episodes: _episodes, ...declared } = sandbox ?? {};
+    const benchmark = getBenchmark('sandbox');
     expect(inline.benchmarkRuns).toEqual([
-      { runId: 'paged', benchmark: 'sandbox', ...declared, viewer: 'world-timeline' },
+      {
+        runId: 'paged',
+        benchmark: 'sandbox',
+        ...declared,
+        viewer: 'world-timeline',
+        createdAt: runReport.createdAt,
+        agent: 'oracle',
+        labels: benchmark.labels,
+        description: benchmark.description,
+        tokens,
+        requests,
+        trials: { cases: trials?.cases, trials: trials?.trials },
+      },
     ]);
     expect(inline.runs[0]).toMatchObject({
       createdAt: runReport.createdAt,
