@@ -96,7 +96,7 @@ describe('toolgauge command line', { timeout: 120_000 }, () => {
       'run_id,benchmark,case_id,trial,status,score,milestone_score,minefield_score,turn_count,cost,error',
     );
     expect(csv).toHaveLength(19);
-    expect((await toolgauge('report', 'r1', '--db', db, '--format', 'markdown')).stdout).toContain('| run | overall |');
+    expect((await toolgauge('report', 'r1', '--db', db, '--format', 'markdown')).stdout).toContain('| run | Overall |');
 
     const caseId = 'phone-send-message-cellular-off/distraction-0';
     const shown = (await toolgauge('show', 'r1', caseId, '--db', db)).stdout;
