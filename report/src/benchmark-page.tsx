@@ -67,7 +67,7 @@ export function BenchmarkPage({ index, benchmark }: { readonly index: ReportInde
       <div class="plots">
         <section class="plot-card" style={{ gridColumn: '1 / -1' }}>
           <h3>Score distribution per run</h3>
-          <ScoreHistograms runs={entries} runScores={(runId) => benchmarkScores(index, runId, benchmark)} />
+          <ScoreHistograms runs={entries} runScores={(runId) => index.benchmarkScores(runId, benchmark)} />
         </section>
         <section class="plot-card">
           <h3>Cost per run</h3>
@@ -82,17 +82,4 @@ export function BenchmarkPage({ index, benchmark }: { readonly index: ReportInde
       <RunsUsageTable entries={entries} settings={settings} testId="benchmark-runs" />
     </div>
   );
-}
-
-/** A run's episode scores of one benchmark (a run may hold several benchmarks). */
-function benchmarkScores(
-  index: ReportIndex,
-  runId: string,
-  benchmark: string,
-): { readonly scores: readonly (number | null)[]; readonly failed: number } {
-  const episodes = (index.episodesByRun.get(runId) ?? []).filter((episode) => episode.benchmark === benchmark);
-  return {
-    scores: episodes.map((episode) => (typeof episode.score === 'number' ? episode.score : null)),
-    failed: episodes.filter((episode) => episode.status === 'failed').length,
-  };
 }

@@ -17,6 +17,11 @@ export interface ReportIndex {
   readonly episodesByRun: ReadonlyMap<string, readonly ReportEpisode[]>;
   /** A run's episode scores (null where none) and failed count, for its histogram: read from columns when paged. */
   runScores(runId: string): { readonly scores: readonly (number | null)[]; readonly failed: number };
+  /** The same for one benchmark of a run (a run may hold several). */
+  benchmarkScores(
+    runId: string,
+    benchmark: string,
+  ): { readonly scores: readonly (number | null)[]; readonly failed: number };
   /** Categories and augmentations present anywhere, in the paper's column order. */
   readonly categories: readonly string[];
   readonly augmentations: readonly string[];
@@ -81,26 +86,36 @@ export function buildReportIndex(data: ReportData): ReportIndex {
     }
     return byRun;
   });
+  // Scores by run and by run and benchmark, read from the columns of a paged report (no episode made).
   const scoresByRun = lazily(() => {
     const byRun = new Map<string, { scores: (number | null)[]; failed: number }>();
-    const add = (runId: string, score: unknown, status: unknown): void => {
-      let entry = byRun.get(runId);
+    const add = (key: string, score: unknown, status: unknown): void => {
+      let entry = byRun.get(key);
       if (!entry) {
         entry = { scores: [], failed: 0 };
-        byRun.set(runId, entry);
+        byRun.set(key, entry);
       }
       entry.scores.push(typeof score === 'number' ? score : null);
       if (status === 'failed') entry.failed += 1;
     };
+    const addBoth = (runId: string, benchmark: string, score: unknown, status: unknown): void => {
+      add(runId, score, status);
+      add(episodeKey(runId, benchmark, -1), score, status);
+    };
     if (table) {
-      const [runIdColumn, scoreColumn, statusColumn] = ['runId', 'score', 'status'].map((field) =>
-        episodeColumn(table, field),
+      const [runIdColumn, scoreColumn, statusColumn, benchmarkColumn] = ['runId', 'score', 'status', 'benchmark'].map(
+        (field) => episodeColumn(table, field),
       );
       for (let position = 0; position < table.count; position += 1) {
-        add(String(runIdColumn?.[position]), scoreColumn?.[position], statusColumn?.[position]);
+        addBoth(
+          String(runIdColumn?.[position]),
+          String(benchmarkColumn?.[position]),
+          scoreColumn?.[position],
+          statusColumn?.[position],
+        );
       }
     } else {
-      for (const episode of data.episodes) add(episode.runId, episode.score, episode.status);
+      for (const episode of data.episodes) addBoth(episode.runId, episode.benchmark, episode.score, episode.status);
     }
     return byRun;
   });
@@ -129,6 +144,8 @@ export function buildReportIndex(data: ReportData): ReportIndex {
       return episodesByRun();
     },
     runScores: (runId) => scoresByRun().get(runId) ?? { scores: [], failed: 0 },
+    benchmarkScores: (runId, benchmark) =>
+      scoresByRun().get(episodeKey(runId, benchmark, -1)) ?? { scores: [], failed: 0 },
     categories: orderNames(categories, CATEGORY_ORDER),
     augmentations: orderNames(augmentations, AUGMENTATION_ORDER),
     maxTrials: Math.max(1, ...data.runs.map((run) => run.trials?.trials ?? 1)),
