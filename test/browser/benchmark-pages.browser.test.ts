@@ -198,6 +198,14 @@ describe.runIf(chromiumAvailable())("every benchmark's pages in Chromium", { tim
     expect(await second.locator('[data-testid="changed-cases"] .changed-case').count()).toBeGreaterThan(0);
     expect(await second.locator('[data-testid="changed-cases"]').innerText()).toContain('1.000 → 0.000');
     await screenshot(page, shots, 'history');
+    // Each run links to the full comparison with the run before: for any benchmark, from what it declares.
+    await second.locator('[data-testid="changed-cases"] a', { hasText: 'vs night-0' }).click();
+    const compare = page.locator('[data-testid="compare"][data-viewer="generic"]');
+    await compare.waitFor();
+    expect(await compare.locator('[data-testid="compare-metrics"] tr[data-metric="success"]').innerText()).toMatch(
+      /1\.000\s+0\.000\s+−1\.000/,
+    );
+    expect(await compare.locator('[data-testid="compare-cases"] tbody tr').count()).toBeGreaterThan(0);
     expect(outside).toEqual([]);
   });
 });
