@@ -29,7 +29,6 @@ export function BenchmarkPage({ index, benchmark }: { readonly index: ReportInde
   }
   const headline = first.metricDefinitions.find((metric) => metric.id === first.headline);
   const timeline = first.viewer === 'world-timeline';
-  const settings = new Map(index.runs.map((run) => [run.runId, run]));
   return (
     <div data-testid="benchmark-page" data-benchmark={benchmark}>
       <h1>{first.title}</h1>
@@ -79,7 +78,7 @@ export function BenchmarkPage({ index, benchmark }: { readonly index: ReportInde
         </section>
       </div>
       <h2>Runs, usage and cost</h2>
-      <RunsUsageTable entries={entries} settings={settings} testId="benchmark-runs" />
+      <RunsUsageTable entries={entries} testId="benchmark-runs" />
     </div>
   );
 }

@@ -48,11 +48,7 @@ export function OverviewView({ index }: { readonly index: ReportIndex }) {
         ))}
       </div>
       <h2>Runs, usage and cost</h2>
-      <RunsUsageTable
-        entries={entries}
-        linkBenchmarks={true}
-        settings={new Map(index.runs.map((run) => [run.runId, run]))}
-      />
+      <RunsUsageTable entries={entries} linkBenchmarks={true} />
       <div class="plots">
         <section class="plot-card">
           <h3>Cost per run</h3>

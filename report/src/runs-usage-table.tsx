@@ -1,4 +1,4 @@
-import type { ReportBenchmarkRun, ReportRun } from '../../src/report/report-data';
+import type { ReportBenchmarkRun } from '../../src/report/report-data';
 import { formatCost, formatCount, formatInterval, formatJson, formatScore, formatTokens, isNumber } from './format';
 import { RunLabel } from './leaderboard-tables';
 import { benchmarkHref } from './route';
@@ -23,16 +23,15 @@ export function HeadlineCell({ entry }: { readonly entry: ReportBenchmarkRun }) 
 
 /**
  * Every run of every benchmark with its usage and cost: one row per run and benchmark, the benchmark
- * linked to its page when `linkBenchmarks`. Settings are shown for runs the report has them for.
+ * linked to its page when `linkBenchmarks`, and the run's stored settings (reports written before they
+ * were stored per benchmark run have none).
  */
 export function RunsUsageTable({
   entries,
-  settings,
   linkBenchmarks = false,
   testId = 'runs',
 }: {
   readonly entries: readonly ReportBenchmarkRun[];
-  readonly settings?: ReadonlyMap<string, ReportRun>;
   readonly linkBenchmarks?: boolean;
   readonly testId?: string;
 }) {
@@ -52,13 +51,13 @@ export function RunsUsageTable({
             <th class="num">Output tokens</th>
             <th class="num">Cost</th>
             <th>Created</th>
-            {settings && <th>Settings</th>}
+            <th>Settings</th>
           </tr>
         </thead>
         <tbody>
           {entries.map((entry) => {
             const headline = entry.metricDefinitions.find((metric) => metric.id === entry.headline);
-            const config = settings?.get(entry.runId)?.config;
+            const config = entry.config;
             return (
               <tr key={`${entry.runId}-${entry.benchmark}`} data-run-id={entry.runId} data-benchmark={entry.benchmark}>
                 <td>
@@ -80,19 +79,19 @@ export function RunsUsageTable({
                 <td class="num">{formatTokens(entry.tokens?.input)}</td>
                 <td class="num">{formatTokens(entry.tokens?.output)}</td>
                 <td class="num">{formatCost(entry.cost)}</td>
-                <td class="mono small">{entry.createdAt ?? '—'}</td>
-                {settings && (
-                  <td class="wrap">
-                    {config ? (
-                      <details class="run-config">
-                        <summary>config</summary>
-                        <pre>{formatJson(config)}</pre>
-                      </details>
-                    ) : (
-                      '—'
-                    )}
-                  </td>
-                )}
+                <td class="mono small" title={entry.createdAt}>
+                  {entry.createdAt ? entry.createdAt.replace('T', ' ').slice(0, 16) : '—'}
+                </td>
+                <td class="wrap">
+                  {config ? (
+                    <details class="run-config">
+                      <summary>config</summary>
+                      <pre>{formatJson(config)}</pre>
+                    </details>
+                  ) : (
+                    '—'
+                  )}
+                </td>
               </tr>
             );
           })}

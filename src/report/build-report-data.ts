@@ -146,6 +146,7 @@ export function collectReportData(
         provenance: reportProvenance(benchmark, run, options),
         ...(benchmark.reportView ? { viewer: benchmark.reportView } : {}),
         createdAt: run.createdAt,
+        config: run.config,
         agent: String(run.config.agent ?? 'unknown'),
         labels: benchmark.labels,
         description: benchmark.description,

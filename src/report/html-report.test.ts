@@ -67,6 +67,7 @@ describe('writeHtmlReport', () => {
         ...declared,
         viewer: 'world-timeline',
         createdAt: runReport.createdAt,
+        config: runReport.config,
         agent: 'oracle',
         labels: benchmark.labels,
         description: benchmark.description,

@@ -229,6 +229,8 @@ export interface ReportBenchmarkRun {
   readonly viewer?: 'world-timeline';
   /** When the run was made and by which agent (absent in older reports): the history view orders by them. */
   readonly createdAt?: string;
+  /** The run's stored settings (never secrets), as `ReportRun.config`. */
+  readonly config?: Readonly<Record<string, unknown>>;
   readonly agent?: string;
   /** The labels the benchmark's cases carry, with titles, in the order reports group by them. */
   readonly labels?: readonly { readonly id: string; readonly title: string }[];

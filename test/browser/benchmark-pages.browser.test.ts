@@ -139,9 +139,14 @@ describe.runIf(chromiumAvailable())("every benchmark's pages in Chromium", { tim
       for (const chart of benchmark.charts) expect(await view.locator(chart).count()).toBeGreaterThan(0);
       // Styled tables: shaded headers, and no header is an id in snake_case or empty.
       const header = view.locator('table.data thead th').first();
-      expect(await header.evaluate((element) => getComputedStyle(element).backgroundColor)).not.toBe(
-        'rgba(0, 0, 0, 0)',
-      );
+      expect(
+        await header.evaluate(
+          (element) =>
+            (globalThis as unknown as { getComputedStyle(of: unknown): { backgroundColor: string } }).getComputedStyle(
+              element,
+            ).backgroundColor,
+        ),
+      ).not.toBe('rgba(0, 0, 0, 0)');
       const headers = await view.locator('[data-testid^="declared-table-"] thead th').allTextContents();
       expect(headers.length).toBeGreaterThan(0);
       expect(headers.filter((text) => text.trim() === '' || /^[a-z]+(_[a-z]+)+$/.test(text.trim()))).toEqual([]);
