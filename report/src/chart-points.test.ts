@@ -35,6 +35,13 @@ describe('bar chart points', () => {
       { runId: 'b', table: bySubset },
     ]);
     expect(two.map(barAxisLabel)).toContain('Recall · hard · b');
+    // A run whose table has one row names it too when another run's has several.
+    const easyOnly: ReportTable = { ...bySubset, rows: [bySubset.rows[0] ?? {}] };
+    const mixed = barPoints(chart, [
+      { runId: 'a', table: easyOnly },
+      { runId: 'b', table: bySubset },
+    ]);
+    expect(mixed.map(barAxisLabel).slice(0, 2)).toEqual(['Precision · easy · a', 'Recall · easy · a']);
   });
 
   it('groups declared columns under their group with their series, and keeps only the declared rows', () => {

@@ -65,13 +65,15 @@ function rowLabel(row: ReportTable['rows'][number], label: string | undefined, p
  */
 export function barPoints(chart: TableBarChart, entries: readonly RunTable[]): BarPoint[] {
   const severalRuns = new Set(entries.map((entry) => entry.runId)).size > 1;
-  const points: BarPoint[] = [];
-  for (const { runId, table } of entries) {
-    const rows = table.rows
+  const rowsOf = (table: ReportTable) =>
+    table.rows
       .map((row, position) => ({ row, label: rowLabel(row, chart.label, position) }))
       .filter(({ label }) => chart.rows === undefined || chart.rows.includes(label));
-    const severalRows = new Set(rows.map(({ label }) => label)).size > 1;
-    for (const { row, label } of rows) {
+  // Rows are named when any run's table has several, so one run's bars read as another's.
+  const severalRows = new Set(entries.flatMap(({ table }) => rowsOf(table).map(({ label }) => label))).size > 1;
+  const points: BarPoint[] = [];
+  for (const { runId, table } of entries) {
+    for (const { row, label } of rowsOf(table)) {
       for (const declared of chart.bars) {
         const column = table.columns.find((candidate) => candidate.id === declared.column);
         const value = cellNumber(row[declared.column]);
