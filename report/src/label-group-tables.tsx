@@ -30,7 +30,13 @@ export function LabelGroupTables({
         episodes; the benchmark's own tables above average as its paper does).
       </p>
       {labels.map((label) => {
-        const { rows, leftOut } = labelGroups(index.episodesByRun, runIds, label.id, MOST_VALUES);
+        const { rows, leftOut } = labelGroups(
+          index.summaries(),
+          entries[0]?.benchmark ?? '',
+          runIds,
+          label.id,
+          MOST_VALUES,
+        );
         if (rows.length === 0) return null;
         return (
           <section key={label.id} class="declared-table" data-testid={`label-group-${label.id}`}>

@@ -1,5 +1,8 @@
 import type { ReportEpisode } from '../../src/report/report-data';
 
+/** What grouping needs of an episode. */
+type Summary = Pick<ReportEpisode, 'runId' | 'benchmark' | 'score' | 'status' | 'labels'>;
+
 /** The mean headline of a run's scored episodes that carry one value of a label. */
 export interface LabelGroupRow {
   readonly value: string;
@@ -7,7 +10,7 @@ export interface LabelGroupRow {
   readonly byRun: ReadonlyMap<string, { readonly score: number; readonly episodes: number }>;
 }
 
-function valuesOf(episode: ReportEpisode, label: string): readonly string[] {
+function valuesOf(episode: Summary, label: string): readonly string[] {
   const value = episode.labels?.[label];
   if (value === undefined) return [];
   return typeof value === 'string' ? [value] : value;
@@ -19,28 +22,30 @@ function valuesOf(episode: ReportEpisode, label: string): readonly string[] {
  * values (the most frequent), so a label with a value per case does not make a table of thousands.
  */
 export function labelGroups(
-  episodesByRun: ReadonlyMap<string, readonly ReportEpisode[]>,
+  episodes: readonly Summary[],
+  benchmark: string,
   runIds: readonly string[],
   label: string,
   limit: number,
 ): { readonly rows: LabelGroupRow[]; readonly leftOut: number } {
   const sums = new Map<string, Map<string, { total: number; count: number }>>();
   const frequency = new Map<string, number>();
-  for (const runId of runIds) {
-    for (const episode of episodesByRun.get(runId) ?? []) {
-      if (episode.status !== 'scored' || typeof episode.score !== 'number') continue;
-      for (const value of valuesOf(episode, label)) {
-        frequency.set(value, (frequency.get(value) ?? 0) + 1);
-        let byRun = sums.get(value);
-        if (!byRun) {
-          byRun = new Map();
-          sums.set(value, byRun);
-        }
-        const sum = byRun.get(runId) ?? { total: 0, count: 0 };
-        sum.total += episode.score;
-        sum.count += 1;
-        byRun.set(runId, sum);
+  const wanted = new Set(runIds);
+  for (const episode of episodes) {
+    const runId = episode.runId;
+    if (!wanted.has(runId) || episode.benchmark !== benchmark) continue;
+    if (episode.status !== 'scored' || typeof episode.score !== 'number') continue;
+    for (const value of valuesOf(episode, label)) {
+      frequency.set(value, (frequency.get(value) ?? 0) + 1);
+      let byRun = sums.get(value);
+      if (!byRun) {
+        byRun = new Map();
+        sums.set(value, byRun);
       }
+      const sum = byRun.get(runId) ?? { total: 0, count: 0 };
+      sum.total += episode.score;
+      sum.count += 1;
+      byRun.set(runId, sum);
     }
   }
   const kept = new Set(

@@ -64,6 +64,9 @@ describe('buildReportIndex over a paged report', () => {
       expect(scores.scores.length).toBeGreaterThan(0);
     }
     expect(fromTable.benchmarkScores(data.episodes[0]?.runId ?? '', 'no-such-benchmark').scores).toEqual([]);
+    expect(fromTable.summaries()).toEqual(
+      data.episodes.map(({ runId, benchmark, score, status, labels }) => ({ runId, benchmark, score, status, labels })),
+    );
     expect(made).toBe(0);
     const last = data.episodes.at(-1);
     if (!last) throw new Error('sample has episodes');

@@ -17,6 +17,11 @@ export interface ReportIndex {
   readonly episodesByRun: ReadonlyMap<string, readonly ReportEpisode[]>;
   /** A run's episode scores (null where none) and failed count, for its histogram: read from columns when paged. */
   runScores(runId: string): { readonly scores: readonly (number | null)[]; readonly failed: number };
+  /**
+   * Each episode's run, benchmark, score, status and labels (what tables of scores by label need), read
+   * from the columns of a paged report without making the episodes.
+   */
+  summaries(): readonly EpisodeScoreSummary[];
   /** The same for one benchmark of a run (a run may hold several). */
   benchmarkScores(
     runId: string,
@@ -31,6 +36,9 @@ export interface ReportIndex {
   /** Where a paged episode's view is within its page (the episodes of a page, in list order). */
   pagePosition(episode: ReportEpisode): number;
 }
+
+/** What grouping scores by label needs of an episode. */
+export type EpisodeScoreSummary = Pick<ReportEpisode, 'runId' | 'benchmark' | 'score' | 'status' | 'labels'>;
 
 export function episodeKey(runId: string, caseId: string, trial: number): string {
   return `${runId}\u0000${caseId}\u0000${trial}`;
@@ -119,6 +127,19 @@ export function buildReportIndex(data: ReportData): ReportIndex {
     }
     return byRun;
   });
+  const summaries = lazily((): readonly EpisodeScoreSummary[] => {
+    if (!table) return data.episodes;
+    const [runIds, benchmarks, scores, statuses, labels] = ['runId', 'benchmark', 'score', 'status', 'labels'].map(
+      (field) => episodeColumn(table, field),
+    );
+    return Array.from({ length: table.count }, (_, position) => ({
+      runId: String(runIds?.[position]),
+      benchmark: String(benchmarks?.[position]),
+      score: typeof scores?.[position] === 'number' ? (scores[position] as number) : null,
+      status: statuses?.[position] === 'failed' ? 'failed' : 'scored',
+      labels: (labels?.[position] ?? {}) as ReportEpisode['labels'],
+    }));
+  });
   const episodeByKey = lazily(
     () => new Map(data.episodes.map((episode) => [episodeKey(episode.runId, episode.caseId, episode.trial), episode])),
   );
@@ -144,6 +165,7 @@ export function buildReportIndex(data: ReportData): ReportIndex {
       return episodesByRun();
     },
     runScores: (runId) => scoresByRun().get(runId) ?? { scores: [], failed: 0 },
+    summaries: () => summaries(),
     benchmarkScores: (runId, benchmark) =>
       scoresByRun().get(episodeKey(runId, benchmark, -1)) ?? { scores: [], failed: 0 },
     categories: orderNames(categories, CATEGORY_ORDER),
