@@ -1,6 +1,7 @@
 import type { ComponentChildren } from 'preact';
 import { useEffect, useErrorBoundary, useState } from 'preact/hooks';
 import type { ReportEpisode } from '../../src/report/report-data';
+import { BenchmarkPage } from './benchmark-page';
 import type { CaseFilter, CaseSort } from './case-table';
 import { DEFAULT_SORT, EMPTY_FILTER } from './case-table';
 import { CasesView } from './cases-view';
@@ -9,10 +10,11 @@ import { episodeWithView } from './episode-pages';
 import { EpisodeView } from './episode-view';
 import { formatCount } from './format';
 import { GenericEpisodeView } from './generic-episode-view';
+import { HistoryView } from './history-view';
 import { Notice } from './notice';
-import { OverviewView } from './overview-view';
+import { OverviewView, reportBenchmarks } from './overview-view';
 import type { ReportIndex } from './report-index';
-import { casesHref, compareHref, overviewHref, type Route } from './route';
+import { benchmarkHref, casesHref, compareHref, historyHref, overviewHref, type Route } from './route';
 import { useRoute } from './use-route';
 
 /** What the cases view keeps across navigation (so "back" from an episode finds the same list). */
@@ -46,6 +48,19 @@ export function App({ index }: { readonly index: ReportIndex }) {
         <nav class="nav" aria-label="Views">
           <NavLink href={overviewHref()} id="overview" current={route.view === 'overview'}>
             Overview
+          </NavLink>
+          {reportBenchmarks(index).map((benchmark) => (
+            <NavLink
+              key={benchmark.id}
+              href={benchmarkHref(benchmark.id)}
+              id={`benchmark-${benchmark.id}`}
+              current={route.view === 'benchmark' && route.benchmark === benchmark.id}
+            >
+              {benchmark.title}
+            </NavLink>
+          ))}
+          <NavLink href={historyHref()} id="history" current={route.view === 'history'}>
+            History
           </NavLink>
           <NavLink href={casesHref()} id="cases" current={route.view === 'cases' || route.view === 'episode'}>
             Cases
@@ -100,6 +115,10 @@ function CurrentView({
   switch (route.view) {
     case 'overview':
       return <OverviewView index={index} />;
+    case 'benchmark':
+      return <BenchmarkPage index={index} benchmark={route.benchmark} />;
+    case 'history':
+      return <HistoryView index={index} benchmark={route.benchmark} />;
     case 'cases':
       return <CasesView index={index} state={casesState} onChange={setCasesState} />;
     case 'episode': {
@@ -151,7 +170,7 @@ function EpisodeWithView({ index, episode }: { readonly index: ReportIndex; read
   return timeline ? (
     <EpisodeView index={index} episode={loaded.episode} />
   ) : (
-    <GenericEpisodeView episode={loaded.episode} />
+    <GenericEpisodeView index={index} episode={loaded.episode} />
   );
 }
 

@@ -30,6 +30,22 @@ const COLUMNS: readonly { key: CaseSortKey; label: string; numeric?: boolean; ti
   { key: 'toolErrors', label: 'Tool errors', numeric: true, title: 'Calls answered with a tool error' },
 ];
 
+/**
+ * The titles of the columns holding the first label's values and the augmentation, as the report's
+ * benchmarks declare them (one title when they agree, a neutral one when they differ).
+ */
+function labelTitles(index: ReportIndex): { first: string; augmentation: string } {
+  const titles = (pick: (labels: readonly { id: string; title: string }[]) => string | undefined) => [
+    ...new Set(index.data.benchmarkRuns.map((entry) => pick(entry.labels ?? [])).filter(Boolean)),
+  ];
+  const first = titles((labels) => labels[0]?.title);
+  const augmentation = titles((labels) => labels.find((label) => label.id === 'augmentation')?.title);
+  return {
+    first: first.length === 1 ? (first[0] as string) : 'Group',
+    augmentation: augmentation.length === 1 ? (augmentation[0] as string) : 'Augmentation',
+  };
+}
+
 /** The rows shown last per report: coming back from an episode finds them without filtering or sorting again. */
 const shown = new WeakMap<ReportIndex, { rows: CaseRow[]; filter: CaseFilter; sort: CaseSort; sorted: CaseRow[] }>();
 
@@ -55,6 +71,7 @@ export function CasesView({
 }) {
   const { rows, sorted } = useMemo(() => shownRows(index, state.filter, state.sort), [index, state.filter, state.sort]);
   const page = pageOf(sorted, state.page);
+  const titles = labelTitles(index);
   const setFilter = (change: Partial<CaseFilter>): void =>
     onChange({ ...state, filter: { ...state.filter, ...change }, page: 0 });
   const setPage = (next: number): void => onChange({ ...state, page: next });
@@ -79,14 +96,14 @@ export function CasesView({
           testId="run-filter"
         />
         <FilterSelect
-          label="Category"
+          label={titles.first}
           value={state.filter.category}
           options={index.categories.map((category) => ({ value: category, label: humanize(category) }))}
           onChange={(category) => setFilter({ category })}
           testId="category-filter"
         />
         <FilterSelect
-          label="Augmentation"
+          label={titles.augmentation}
           value={state.filter.augmentation}
           options={index.augmentations.map((augmentation) => ({ value: augmentation, label: augmentation }))}
           onChange={(augmentation) => setFilter({ augmentation })}
@@ -124,7 +141,11 @@ export function CasesView({
                       data-sort-key={column.key}
                       onClick={() => onChange({ ...state, sort: nextSort(state.sort, column.key), page: 0 })}
                     >
-                      {column.label}
+                      {column.key === 'categories'
+                        ? titles.first
+                        : column.key === 'augmentation'
+                          ? titles.augmentation
+                          : column.label}
                       <span class="arrow" aria-hidden="true">
                         {active ? (state.sort.direction === 'asc' ? '▲' : '▼') : ''}
                       </span>

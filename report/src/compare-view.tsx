@@ -2,6 +2,7 @@ import { useMemo, useState } from 'preact/hooks';
 import type { ReportEpisode } from '../../src/report/report-data';
 import { caseChanges, compareRuns, type MetricComparison } from './compare';
 import { augmentationAbbreviation, formatCount, formatDelta, formatScore, formatTurns, humanize } from './format';
+import { GenericCompare } from './generic-compare';
 import type { ReportIndex } from './report-index';
 import { compareHref, episodeHref } from './route';
 import { deltaColor, scoreColor } from './score-color';
@@ -70,6 +71,9 @@ export function CompareView({
   readonly runA?: string;
   readonly runB?: string;
 }) {
+  // Runs without a world-timeline summary (every other benchmark) are compared from what they declare.
+  const summarised = (runId: string | undefined) => runId === undefined || index.runById.has(runId);
+  const generic = index.runs.length === 0 || !summarised(runA) || !summarised(runB);
   const runIds = index.runs.map((run) => run.runId);
   const first = runA !== undefined && index.runById.has(runA) ? runA : runIds[0];
   const second = runB !== undefined && index.runById.has(runB) ? runB : (runIds[1] ?? runIds[0]);
@@ -88,6 +92,7 @@ export function CompareView({
     window.location.hash = compareHref(a, b);
   };
 
+  if (generic) return <GenericCompare index={index} runA={runA} runB={runB} />;
   if (!left || !right || first === undefined || second === undefined) {
     return (
       <div data-testid="compare">

@@ -174,7 +174,13 @@ export function EpisodeSummary({
       ) : null}
       <div class="facts">
         {detail && <Fact label="Milestone score">{formatScore(detail.milestoneScore)}</Fact>}
-        {detail && <Fact label="Minefield score">{formatScore(detail.minefieldScore)}</Fact>}
+        {detail && (
+          <Fact label="Minefield score" testId="episode-minefield-score">
+            {(detail.minefieldGraph?.nodes.length ?? detail.minefields.length) === 0
+              ? 'none defined'
+              : formatScore(detail.minefieldScore)}
+          </Fact>
+        )}
         <Fact label="Turns" testId="episode-turns">
           {episode.turnCount ?? '—'}
         </Fact>

@@ -2,15 +2,33 @@ import { useMemo, useState } from 'preact/hooks';
 import type { ReportEpisode, ReportTrajectory } from '../../src/report/report-data';
 import { buildBusModel } from './bus-model';
 import { DeclaredTable } from './declared-tables';
-import { formatJson } from './format';
+import { formatCost, formatCount, formatJson, formatScore, isNumber } from './format';
 import { MessageBus } from './message-bus';
+import type { ReportIndex } from './report-index';
+import { benchmarkHref, casesHref } from './route';
+import { scoreColor } from './score-color';
 
 /**
- * The viewer of an episode of a benchmark without a dedicated one: its metrics and labels, the tables
- * that explain its score, and each trajectory on the message bus, or the record as JSON when it has none.
+ * The viewer of an episode of a benchmark without a dedicated one: its score and the facts of its run, its
+ * metrics and labels under the titles its benchmark declares, the tables that explain its score, and each
+ * trajectory on the message bus, or the record as JSON when it has none.
  */
-export function GenericEpisodeView({ episode }: { readonly episode: ReportEpisode }) {
+export function GenericEpisodeView({
+  index,
+  episode,
+}: {
+  readonly index: ReportIndex;
+  readonly episode: ReportEpisode;
+}) {
   const generic = episode.generic;
+  const run = index.data.benchmarkRuns.find(
+    (entry) => entry.runId === episode.runId && entry.benchmark === episode.benchmark,
+  );
+  const metricTitle = (id: string) => run?.metricDefinitions.find((metric) => metric.id === id)?.title ?? id;
+  const labelTitle = (id: string) => run?.labels?.find((label) => label.id === id)?.title ?? id;
+  const score = isNumber(episode.score) ? episode.score : null;
+  const failed = episode.status === 'failed' || score === null;
+  const headline = run ? metricTitle(run.headline) : 'score';
   return (
     <div
       data-testid="episode-viewer"
@@ -20,43 +38,84 @@ export function GenericEpisodeView({ episode }: { readonly episode: ReportEpisod
       data-case-id={episode.caseId}
       data-trial={String(episode.trial)}
     >
-      <h1>
-        {episode.caseId} <span class="muted">#{episode.trial}</span>
-      </h1>
-      <p class="caption">
-        {episode.benchmark} · run {episode.runId} · {episode.status}
-        {episode.error ? ` — ${episode.error}` : ''}
-      </p>
-      <table class="table" data-testid="episode-metrics">
-        <tbody>
-          {Object.entries(episode.metrics).map(([id, value]) => (
-            <tr key={id}>
-              <th class="left">{id}</th>
-              <td class="num" data-metric={id}>
-                {value === null ? '–' : Number.isInteger(value) ? String(value) : value.toFixed(3)}
-              </td>
-            </tr>
-          ))}
-          {Object.entries(episode.labels).map(([id, value]) => (
-            <tr key={`label-${id}`}>
-              <th class="left">{id}</th>
-              <td class="left" data-label={id}>
-                {typeof value === 'string' ? value : value.join(', ')}
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+      <div class="episode-head">
+        <div style={{ minWidth: 0 }}>
+          <div class="breadcrumb">
+            <a href={casesHref()}>Cases</a> /{' '}
+            <a href={benchmarkHref(episode.benchmark)}>{run?.title ?? episode.benchmark}</a> /{' '}
+            <span class="mono">{episode.runId}</span> / trial {episode.trial}
+          </div>
+          <h1>{episode.caseId}</h1>
+          <div class="chips" style={{ marginTop: '6px' }}>
+            {Object.entries(episode.labels).map(([id, value]) => (
+              <span key={id} class="chip" title={labelTitle(id)} data-label={id}>
+                {labelTitle(id)} · {typeof value === 'string' ? value : value.join(', ')}
+              </span>
+            ))}
+          </div>
+        </div>
+        <div class="score-badge" style={{ background: failed ? '#fdf2f1' : scoreColor(score) }}>
+          <span class="value" data-testid="episode-score">
+            {failed ? 'failed' : formatScore(score)}
+          </span>
+          <span class="label">{headline.toLowerCase()}</span>
+        </div>
+      </div>
+      {episode.error ? (
+        <div class="tool-error" style={{ marginTop: '10px' }} data-testid="episode-error">
+          <span class="kind">episode error</span> <span>{episode.error}</span>
+        </div>
+      ) : null}
+      <div class="facts">
+        <div class="fact">
+          <span class="key">Tokens in / out</span>
+          <span class="value">
+            {formatCount(episode.inputTokens)} / {formatCount(episode.outputTokens)}
+          </span>
+        </div>
+        <div class="fact">
+          <span class="key">Cost</span>
+          <span class="value">{formatCost(episode.cost)}</span>
+        </div>
+        {run?.agent && (
+          <div class="fact">
+            <span class="key">Agent</span>
+            <span class="value">{run.agent}</span>
+          </div>
+        )}
+      </div>
+      <section class="declared-table">
+        <h3>Metrics</h3>
+        <div class="table-wrap">
+          <table class="data compact" data-testid="episode-metrics">
+            <tbody>
+              {Object.entries(episode.metrics).map(([id, value]) => (
+                <tr key={id}>
+                  <th class="left" title={id}>
+                    {metricTitle(id)}
+                  </th>
+                  <td class="num score" data-metric={id}>
+                    {value === null ? '–' : Number.isInteger(value) ? String(value) : value.toFixed(3)}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      </section>
       {(generic?.explain ?? []).map((table) => (
-        <DeclaredTable key={table.id} entries={[{ runId: episode.runId, table }]} />
+        <DeclaredTable key={table.id} entries={[{ runId: episode.runId, table }]} showRun={false} />
       ))}
       {generic?.trajectories.map((trajectory, position) => (
         <TrajectoryBus key={position} trajectory={trajectory} position={position} />
       ))}
       {generic && generic.trajectories.length === 0 && (
-        <pre class="json" data-testid="episode-record">
-          {formatJson(generic.record)}
-        </pre>
+        <details class="record" open={!generic.explain.length}>
+          <summary>The stored record</summary>
+          <pre class="json" data-testid="episode-record">
+            {formatJson(generic.record)}
+          </pre>
+        </details>
       )}
       {!generic && (
         <p class="notice" data-testid="no-trajectory">

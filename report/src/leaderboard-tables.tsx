@@ -25,7 +25,21 @@ interface Columns {
   readonly augmentations: readonly string[];
 }
 
-function GroupHeader({ columns, first }: { readonly columns: Columns; readonly first: string }) {
+/** The titles over the two column groups (the benchmark's first two labels). */
+export interface GroupTitles {
+  readonly first: string;
+  readonly second: string;
+}
+
+function GroupHeader({
+  columns,
+  first,
+  groupTitles,
+}: {
+  readonly columns: Columns;
+  readonly first: string;
+  readonly groupTitles: GroupTitles;
+}) {
   return (
     <thead>
       <tr class="group">
@@ -35,8 +49,8 @@ function GroupHeader({ columns, first }: { readonly columns: Columns; readonly f
         <th rowSpan={2} class="num">
           {first}
         </th>
-        {columns.categories.length > 0 && <th colSpan={columns.categories.length}>Scenario categories</th>}
-        {columns.augmentations.length > 0 && <th colSpan={columns.augmentations.length}>Tool augmentations</th>}
+        {columns.categories.length > 0 && <th colSpan={columns.categories.length}>{groupTitles.first}</th>}
+        {columns.augmentations.length > 0 && <th colSpan={columns.augmentations.length}>{groupTitles.second}</th>}
       </tr>
       <tr>
         {columns.categories.map((category) => (
@@ -78,20 +92,22 @@ function TurnCell({ metric, summary }: { metric: string; summary?: GroupSummary 
 }
 
 /**
- * The paper's Table 5: one row per run; the mean similarity overall (with its 95% interval), then per
+ * One row per run (a paper's leaderboard layout); the mean similarity overall (with its 95% interval), then per
  * scenario category, then per tool augmentation.
  */
 export function LeaderboardTable({
   runs,
   columns,
+  groupTitles,
 }: {
   readonly runs: readonly ReportRun[];
   readonly columns: Columns;
+  readonly groupTitles: GroupTitles;
 }) {
   return (
     <div class="table-wrap">
       <table class="data" data-testid="leaderboard">
-        <GroupHeader columns={columns} first="Overall ↑" />
+        <GroupHeader columns={columns} first="Overall ↑" groupTitles={groupTitles} />
         <tbody>
           {runs.map((run) => (
             <tr key={run.runId} data-run-id={run.runId}>
@@ -121,12 +137,20 @@ export function LeaderboardTable({
   );
 }
 
-/** The paper's Table 11: mean turn count, with the same rows and columns as the leaderboard. */
-export function TurnCountTable({ runs, columns }: { readonly runs: readonly ReportRun[]; readonly columns: Columns }) {
+/** Mean turn count (the same layout), with the same rows and columns as the leaderboard. */
+export function TurnCountTable({
+  runs,
+  columns,
+  groupTitles,
+}: {
+  readonly runs: readonly ReportRun[];
+  readonly columns: Columns;
+  readonly groupTitles: GroupTitles;
+}) {
   return (
     <div class="table-wrap">
       <table class="data" data-testid="turn-counts">
-        <GroupHeader columns={columns} first="Overall" />
+        <GroupHeader columns={columns} first="Overall" groupTitles={groupTitles} />
         <tbody>
           {runs.map((run) => (
             <tr key={run.runId} data-run-id={run.runId}>

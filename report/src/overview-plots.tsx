@@ -16,7 +16,14 @@ function labelMargin(labels: readonly string[]): number {
   return Math.min(230, 14 + longest * 6.6);
 }
 
-function runLabel(run: ReportRun): string {
+/** What the cost and token plots need of a run. */
+export interface RunUsage {
+  readonly runId: string;
+  readonly cost?: number;
+  readonly tokens?: { readonly input: number; readonly output: number };
+}
+
+function runLabel(run: Pick<ReportRun, 'runId'>): string {
   return truncate(run.runId, LABEL_LENGTH);
 }
 
@@ -25,7 +32,7 @@ export function ScoreHistograms({
   runs,
   runScores,
 }: {
-  readonly runs: readonly ReportRun[];
+  readonly runs: readonly Pick<ReportRun, 'runId'>[];
   readonly runScores: ReportIndex['runScores'];
 }) {
   return (
@@ -41,7 +48,7 @@ function ScoreHistogram({
   run,
   scores: { scores, failed },
 }: {
-  readonly run: ReportRun;
+  readonly run: Pick<ReportRun, 'runId'>;
   readonly scores: ReturnType<ReportIndex['runScores']>;
 }) {
   const bins = useMemo(() => scoreBins(scores), [scores]);
@@ -92,7 +99,7 @@ function ScoreHistogram({
 }
 
 /** Cost in dollars per run. */
-export function CostPlot({ runs }: { readonly runs: readonly ReportRun[] }) {
+export function CostPlot({ runs }: { readonly runs: readonly RunUsage[] }) {
   const draw = useCallback(
     (width: number) =>
       Plot.plot({
@@ -103,11 +110,11 @@ export function CostPlot({ runs }: { readonly runs: readonly ReportRun[] }) {
         x: { grid: true, label: 'cost ($)', nice: true },
         y: { label: null, domain: runs.map(runLabel) },
         marks: [
-          Plot.barX(runs, { y: runLabel, x: (run: ReportRun) => run.cost ?? 0, fill: '#7ba3dd' }),
+          Plot.barX(runs, { y: runLabel, x: (run: RunUsage) => run.cost ?? 0, fill: '#7ba3dd' }),
           Plot.text(runs, {
             y: runLabel,
-            x: (run: ReportRun) => run.cost ?? 0,
-            text: (run: ReportRun) => `$${(run.cost ?? 0).toFixed(4)}`,
+            x: (run: RunUsage) => run.cost ?? 0,
+            text: (run: RunUsage) => `$${(run.cost ?? 0).toFixed(4)}`,
             textAnchor: 'start',
             dx: 4,
             fill: '#5b6570',
@@ -123,7 +130,7 @@ export function CostPlot({ runs }: { readonly runs: readonly ReportRun[] }) {
 }
 
 /** Input and output tokens per run, stacked. */
-export function TokenPlot({ runs }: { readonly runs: readonly ReportRun[] }) {
+export function TokenPlot({ runs }: { readonly runs: readonly RunUsage[] }) {
   const draw = useCallback(
     (width: number) => {
       const rows = runs.flatMap((run) => [

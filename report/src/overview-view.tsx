@@ -1,131 +1,113 @@
-import type { ReportRun } from '../../src/report/report-data';
-import { BenchmarkTables } from './declared-tables';
-import { formatCost, formatCount, formatJson, formatTokens } from './format';
-import { ColumnLegend, LeaderboardTable, PassKTable, RunLabel, TurnCountTable } from './leaderboard-tables';
-import { CostPlot, DiagnosticsPlot, ScoreHistograms, TokenPlot } from './overview-plots';
+import type { ReportBenchmarkRun } from '../../src/report/report-data';
+import { BenchmarkPage, benchmarkEntries } from './benchmark-page';
+import { formatCount } from './format';
+import { HeadlinePlot } from './headline-plot';
+import { CostPlot, type RunUsage, TokenPlot } from './overview-plots';
 import type { ReportIndex } from './report-index';
-import { summaryColumns } from './report-index';
+import { benchmarkHref, historyHref } from './route';
+import { RunsUsageTable } from './runs-usage-table';
 import { UnreadableEpisodes } from './unreadable-episodes';
 
-/** Leaderboard (Table 5), pass^k, turn counts (Table 11), plots, and each run's settings. */
+/** The benchmarks of the report, in the order their first run appears. */
+export function reportBenchmarks(index: ReportIndex): { readonly id: string; readonly title: string }[] {
+  const seen = new Map<string, string>();
+  for (const entry of index.data.benchmarkRuns) if (!seen.has(entry.benchmark)) seen.set(entry.benchmark, entry.title);
+  return [...seen].map(([id, title]) => ({ id, title }));
+}
+
+/**
+ * What the report holds (a report of one benchmark: that benchmark's page): a card per benchmark (its headline per run, linked to its page), every run with
+ * its usage and cost, and cost and tokens per run.
+ */
 export function OverviewView({ index }: { readonly index: ReportIndex }) {
-  const { runs } = index;
-  if (runs.length === 0) {
+  const benchmarks = reportBenchmarks(index);
+  const entries = index.data.benchmarkRuns;
+  const only = benchmarks.length === 1 ? benchmarks[0] : undefined;
+  if (only) {
+    // A report of one benchmark opens on its page.
     return (
       <div data-testid="overview">
         <UnreadableEpisodes episodes={index.data.unreadable} />
-        <h1>Overview</h1>
-        <p class="muted">
-          No run in this report has a ToolSandbox summary. {formatCount(index.episodeCount)} episodes are listed under
-          Cases.
-        </p>
-        <BenchmarkTables benchmarkRuns={index.data.benchmarkRuns} />
+        <BenchmarkPage index={index} benchmark={only.id} />
       </div>
     );
   }
-  const columns = summaryColumns(runs);
-  const multiTrial = runs.filter((run) => (run.trials?.trials ?? 1) > 1);
   return (
     <div data-testid="overview">
       <UnreadableEpisodes episodes={index.data.unreadable} />
-      <h1>Leaderboard</h1>
+      <h1>Overview</h1>
       <p class="caption">
-        Mean similarity score (0–1) per run, overall with its 95% interval, by scenario category and by tool
-        augmentation, as in ToolSandbox Table 5. Failed episodes are not scored.
+        {formatCount(benchmarks.length)} {benchmarks.length === 1 ? 'benchmark' : 'benchmarks'} ·{' '}
+        {formatCount(new Set(entries.map((entry) => entry.runId)).size)} runs · {formatCount(index.episodeCount)}{' '}
+        episodes. Each benchmark has a page of its own with its paper's tables and plots.
       </p>
-      <div style={{ marginTop: '10px' }}>
-        <LeaderboardTable runs={runs} columns={columns} />
+      {entries.length === 0 && <p class="muted">This report holds no run.</p>}
+      <div class="benchmark-cards">
+        {benchmarks.map(({ id, title }) => (
+          <BenchmarkCard key={id} id={id} title={title} entries={benchmarkEntries(index, id)} />
+        ))}
       </div>
-      <ColumnLegend columns={columns} />
-
-      {multiTrial.length > 0 && (
-        <>
-          <h2>Consistency over trials</h2>
-          <PassKTable runs={multiTrial} />
-          <p class="caption">pass^k: share of cases whose k trials all pass; pass@k: share with at least one pass.</p>
-        </>
-      )}
-
-      <h2>Mean turn count</h2>
-      <TurnCountTable runs={runs} columns={columns} />
-      <p class="caption">
-        Messages per episode, as in ToolSandbox Table 11. Compare turn counts only between runs of similar score.
-      </p>
-
-      <h2>Tables of every benchmark</h2>
-      <p class="caption">Each benchmark's own tables, as its paper reports them (the same as `toolgauge report`).</p>
-      <BenchmarkTables benchmarkRuns={index.data.benchmarkRuns} />
-
-      <h2>Distributions and cost</h2>
+      <h2>Runs, usage and cost</h2>
+      <RunsUsageTable entries={entries} linkBenchmarks={true} />
       <div class="plots">
-        <section class="plot-card" style={{ gridColumn: '1 / -1' }}>
-          <h3>Score distribution per run</h3>
-          <ScoreHistograms runs={runs} runScores={index.runScores} />
-        </section>
         <section class="plot-card">
           <h3>Cost per run</h3>
-          <CostPlot runs={runs} />
+          <CostPlot runs={usageByRun(entries)} />
         </section>
         <section class="plot-card">
           <h3>Tokens per run</h3>
-          <TokenPlot runs={runs} />
-        </section>
-        <section class="plot-card" style={{ gridColumn: '1 / -1' }}>
-          <h3>Diagnostics per run</h3>
-          <DiagnosticsPlot runs={runs} />
-          <p class="caption">
-            IFN invalid function name · IAN invalid argument name · IAT invalid argument type · IFE invalid format · RAC
-            repeated action call (summed over episodes).
-          </p>
+          <TokenPlot runs={usageByRun(entries)} />
         </section>
       </div>
-
-      <h2>Runs</h2>
-      <RunsTable runs={runs} />
     </div>
   );
 }
 
-function RunsTable({ runs }: { readonly runs: readonly ReportRun[] }) {
+function BenchmarkCard({
+  id,
+  title,
+  entries,
+}: {
+  readonly id: string;
+  readonly title: string;
+  readonly entries: readonly ReportBenchmarkRun[];
+}) {
+  const first = entries[0];
+  const headline = first?.metricDefinitions.find((metric) => metric.id === first.headline);
   return (
-    <div class="table-wrap">
-      <table class="data" data-testid="runs">
-        <thead>
-          <tr>
-            <th>Run · agent</th>
-            <th>Created</th>
-            <th class="num">Scored</th>
-            <th class="num">Failed</th>
-            <th class="num">Requests</th>
-            <th class="num">Input tokens</th>
-            <th class="num">Output tokens</th>
-            <th class="num">Cost</th>
-            <th>Settings</th>
-          </tr>
-        </thead>
-        <tbody>
-          {runs.map((run) => (
-            <tr key={run.runId} data-run-id={run.runId}>
-              <td>
-                <RunLabel run={run} />
-              </td>
-              <td class="mono small">{run.createdAt}</td>
-              <td class="num">{formatCount(run.status?.scored)}</td>
-              <td class="num">{formatCount(run.status?.failed)}</td>
-              <td class="num">{formatCount(run.requests)}</td>
-              <td class="num">{formatTokens(run.tokens?.input)}</td>
-              <td class="num">{formatTokens(run.tokens?.output)}</td>
-              <td class="num">{formatCost(run.cost)}</td>
-              <td class="wrap">
-                <details class="run-config">
-                  <summary>config</summary>
-                  <pre>{formatJson(run.config)}</pre>
-                </details>
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+    <section class="plot-card benchmark-card" data-testid="benchmark-card" data-benchmark={id}>
+      <h3>
+        <a href={benchmarkHref(id)}>{title}</a>
+      </h3>
+      <p class="caption">
+        {entries.length === 1 ? '1 run' : `${formatCount(entries.length)} runs`} · {headline?.title ?? first?.headline}{' '}
+        with its 95% interval
+      </p>
+      <HeadlinePlot entries={entries} />
+      <p class="small">
+        <a href={benchmarkHref(id)} data-testid="open-benchmark">
+          {title}'s tables and plots →
+        </a>
+        {entries.length > 1 && (
+          <>
+            {' · '}
+            <a href={historyHref(id)}>history →</a>
+          </>
+        )}
+      </p>
+    </section>
   );
+}
+
+/** Cost and tokens summed per run over its benchmarks. */
+function usageByRun(entries: readonly ReportBenchmarkRun[]): RunUsage[] {
+  const byRun = new Map<string, { runId: string; cost: number; tokens: { input: number; output: number } }>();
+  for (const entry of entries) {
+    const usage = byRun.get(entry.runId) ?? { runId: entry.runId, cost: 0, tokens: { input: 0, output: 0 } };
+    usage.cost += entry.cost;
+    usage.tokens.input += entry.tokens?.input ?? 0;
+    usage.tokens.output += entry.tokens?.output ?? 0;
+    byRun.set(entry.runId, usage);
+  }
+  return [...byRun.values()];
 }

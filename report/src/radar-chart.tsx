@@ -35,7 +35,7 @@ export function RadarChart({
 }) {
   const first = entries[0]?.table;
   const chart = first?.chart;
-  if (!first || !chart || first.rows.length < 3) return null;
+  if (!first || chart?.type !== 'radar' || first.rows.length < 3) return null;
   const labels = first.rows.map((row) => String(row[chart.label] ?? ''));
   const size = RADIUS * 2 + 120;
   const outline = (points: readonly RadarPoint[]) => points.map((point) => `${point.x},${point.y}`).join(' ');

@@ -58,6 +58,15 @@ describe('buildReportIndex over a paged report', () => {
     expect(fromTable.categories).toEqual(fromList.categories);
     expect(fromTable.augmentations).toEqual(fromList.augmentations);
     for (const runId of fromList.runIds) expect(fromTable.runScores(runId)).toEqual(fromList.runScores(runId));
+    for (const { runId, benchmark } of data.episodes) {
+      const scores = fromTable.benchmarkScores(runId, benchmark);
+      expect(scores).toEqual(fromList.benchmarkScores(runId, benchmark));
+      expect(scores.scores.length).toBeGreaterThan(0);
+    }
+    expect(fromTable.benchmarkScores(data.episodes[0]?.runId ?? '', 'no-such-benchmark').scores).toEqual([]);
+    expect(fromTable.summaries()).toEqual(
+      data.episodes.map(({ runId, benchmark, score, status, labels }) => ({ runId, benchmark, score, status, labels })),
+    );
     expect(made).toBe(0);
     const last = data.episodes.at(-1);
     if (!last) throw new Error('sample has episodes');

@@ -17,6 +17,16 @@ export interface ReportIndex {
   readonly episodesByRun: ReadonlyMap<string, readonly ReportEpisode[]>;
   /** A run's episode scores (null where none) and failed count, for its histogram: read from columns when paged. */
   runScores(runId: string): { readonly scores: readonly (number | null)[]; readonly failed: number };
+  /**
+   * Each episode's run, benchmark, score, status and labels (what tables of scores by label need), read
+   * from the columns of a paged report without making the episodes.
+   */
+  summaries(): readonly EpisodeScoreSummary[];
+  /** The same for one benchmark of a run (a run may hold several). */
+  benchmarkScores(
+    runId: string,
+    benchmark: string,
+  ): { readonly scores: readonly (number | null)[]; readonly failed: number };
   /** Categories and augmentations present anywhere, in the paper's column order. */
   readonly categories: readonly string[];
   readonly augmentations: readonly string[];
@@ -26,6 +36,9 @@ export interface ReportIndex {
   /** Where a paged episode's view is within its page (the episodes of a page, in list order). */
   pagePosition(episode: ReportEpisode): number;
 }
+
+/** What grouping scores by label needs of an episode. */
+export type EpisodeScoreSummary = Pick<ReportEpisode, 'runId' | 'benchmark' | 'score' | 'status' | 'labels'>;
 
 export function episodeKey(runId: string, caseId: string, trial: number): string {
   return `${runId}\u0000${caseId}\u0000${trial}`;
@@ -81,28 +94,51 @@ export function buildReportIndex(data: ReportData): ReportIndex {
     }
     return byRun;
   });
+  // Scores by run and by run and benchmark, read from the columns of a paged report (no episode made).
   const scoresByRun = lazily(() => {
     const byRun = new Map<string, { scores: (number | null)[]; failed: number }>();
-    const add = (runId: string, score: unknown, status: unknown): void => {
-      let entry = byRun.get(runId);
+    const add = (key: string, score: unknown, status: unknown): void => {
+      let entry = byRun.get(key);
       if (!entry) {
         entry = { scores: [], failed: 0 };
-        byRun.set(runId, entry);
+        byRun.set(key, entry);
       }
       entry.scores.push(typeof score === 'number' ? score : null);
       if (status === 'failed') entry.failed += 1;
     };
+    const addBoth = (runId: string, benchmark: string, score: unknown, status: unknown): void => {
+      add(runId, score, status);
+      add(episodeKey(runId, benchmark, -1), score, status);
+    };
     if (table) {
-      const [runIdColumn, scoreColumn, statusColumn] = ['runId', 'score', 'status'].map((field) =>
-        episodeColumn(table, field),
+      const [runIdColumn, scoreColumn, statusColumn, benchmarkColumn] = ['runId', 'score', 'status', 'benchmark'].map(
+        (field) => episodeColumn(table, field),
       );
       for (let position = 0; position < table.count; position += 1) {
-        add(String(runIdColumn?.[position]), scoreColumn?.[position], statusColumn?.[position]);
+        addBoth(
+          String(runIdColumn?.[position]),
+          String(benchmarkColumn?.[position]),
+          scoreColumn?.[position],
+          statusColumn?.[position],
+        );
       }
     } else {
-      for (const episode of data.episodes) add(episode.runId, episode.score, episode.status);
+      for (const episode of data.episodes) addBoth(episode.runId, episode.benchmark, episode.score, episode.status);
     }
     return byRun;
+  });
+  const summaries = lazily((): readonly EpisodeScoreSummary[] => {
+    if (!table) return data.episodes;
+    const [runIds, benchmarks, scores, statuses, labels] = ['runId', 'benchmark', 'score', 'status', 'labels'].map(
+      (field) => episodeColumn(table, field),
+    );
+    return Array.from({ length: table.count }, (_, position) => ({
+      runId: String(runIds?.[position]),
+      benchmark: String(benchmarks?.[position]),
+      score: typeof scores?.[position] === 'number' ? (scores[position] as number) : null,
+      status: statuses?.[position] === 'failed' ? 'failed' : 'scored',
+      labels: (labels?.[position] ?? {}) as ReportEpisode['labels'],
+    }));
   });
   const episodeByKey = lazily(
     () => new Map(data.episodes.map((episode) => [episodeKey(episode.runId, episode.caseId, episode.trial), episode])),
@@ -129,6 +165,9 @@ export function buildReportIndex(data: ReportData): ReportIndex {
       return episodesByRun();
     },
     runScores: (runId) => scoresByRun().get(runId) ?? { scores: [], failed: 0 },
+    summaries: () => summaries(),
+    benchmarkScores: (runId, benchmark) =>
+      scoresByRun().get(episodeKey(runId, benchmark, -1)) ?? { scores: [], failed: 0 },
     categories: orderNames(categories, CATEGORY_ORDER),
     augmentations: orderNames(augmentations, AUGMENTATION_ORDER),
     maxTrials: Math.max(1, ...data.runs.map((run) => run.trials?.trials ?? 1)),

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { casesHref, compareHref, episodeHref, overviewHref, parseRoute } from './route';
+import { benchmarkHref, casesHref, compareHref, episodeHref, historyHref, overviewHref, parseRoute } from './route';
 
 describe('routes', () => {
   it('parses the fixed views', () => {
@@ -22,6 +22,14 @@ describe('routes', () => {
   it('round-trips compare routes', () => {
     expect(parseRoute(compareHref('a/b', 'c d'))).toEqual({ view: 'compare', runA: 'a/b', runB: 'c d' });
     expect(compareHref(undefined, 'x')).toBe('#/compare');
+  });
+
+  it('round-trips benchmark pages and history routes', () => {
+    expect(parseRoute(benchmarkHref('my bench/1'))).toEqual({ view: 'benchmark', benchmark: 'my bench/1' });
+    expect(parseRoute(historyHref())).toEqual({ view: 'history' });
+    expect(parseRoute(historyHref('b?#'))).toEqual({ view: 'history', benchmark: 'b?#' });
+    expect(parseRoute('#/benchmark')).toMatchObject({ view: 'not-found' });
+    expect(parseRoute('#/history/a/b')).toMatchObject({ view: 'not-found' });
   });
 
   it('sends malformed or unknown hashes to not-found', () => {

@@ -1,10 +1,13 @@
 /**
- * Hash routes, so the page works from `file://`: `#/`, `#/cases`, `#/episode/<run>/<case>/<trial>`,
- * `#/compare` and `#/compare/<runA>/<runB>`. Every data-derived segment goes through
+ * Hash routes, so the page works from `file://`: `#/`, `#/benchmark/<benchmark>`, `#/history` and
+ * `#/history/<benchmark>`, `#/cases`, `#/episode/<run>/<case>/<trial>`, `#/compare` and
+ * `#/compare/<runA>/<runB>`. Every data-derived segment goes through
  * encodeURIComponent; these builders are the only source of `href`s in the page.
  */
 export type Route =
   | { readonly view: 'overview' }
+  | { readonly view: 'benchmark'; readonly benchmark: string }
+  | { readonly view: 'history'; readonly benchmark?: string }
   | { readonly view: 'cases' }
   | { readonly view: 'episode'; readonly runId: string; readonly caseId: string; readonly trial: number }
   | { readonly view: 'compare'; readonly runA?: string; readonly runB?: string }
@@ -22,6 +25,15 @@ export function parseRoute(hash: string): Route {
   switch (head) {
     case '':
       return { view: 'overview' };
+    case 'benchmark': {
+      const [benchmark] = segments;
+      return segments.length === 1 && benchmark ? { view: 'benchmark', benchmark } : { view: 'not-found', hash };
+    }
+    case 'history': {
+      if (segments.length === 0) return { view: 'history' };
+      const [benchmark] = segments;
+      return segments.length === 1 && benchmark ? { view: 'history', benchmark } : { view: 'not-found', hash };
+    }
     case 'cases':
       return segments.length === 0 ? { view: 'cases' } : { view: 'not-found', hash };
     case 'episode': {
@@ -45,6 +57,14 @@ export function parseRoute(hash: string): Route {
 
 export const overviewHref = (): string => '#/';
 export const casesHref = (): string => '#/cases';
+
+export function benchmarkHref(benchmark: string): string {
+  return `#/benchmark/${encodeURIComponent(benchmark)}`;
+}
+
+export function historyHref(benchmark?: string): string {
+  return benchmark === undefined ? '#/history' : `#/history/${encodeURIComponent(benchmark)}`;
+}
 
 export function episodeHref(runId: string, caseId: string, trial: number): string {
   return `#/episode/${encodeURIComponent(runId)}/${encodeURIComponent(caseId)}/${encodeURIComponent(String(trial))}`;

@@ -137,6 +137,7 @@ function WorldTable({
                     <td
                       key={column}
                       class={cellClass(row[column], mark?.columns.includes(column) ? 'changed-cell' : undefined)}
+                      title={formatCell(row[column])}
                     >
                       <Cell value={row[column]} />
                     </td>

@@ -61,6 +61,9 @@ describe('toolgauge command line', { timeout: 120_000 }, () => {
     );
     expect(stdout).toContain('Mean similarity by category (ToolSandbox Table 5');
     expect(stdout).toContain('Mean turn count (ToolSandbox Table 11)');
+    // Table 11 has the paper's augmentation columns beside the categories, as the HTML report's has.
+    const table11 = stdout.slice(stdout.indexOf('Mean turn count (ToolSandbox Table 11)')).split('\n')[1] ?? '';
+    expect(table11).toMatch(/^run +Overall +.*distraction-0/);
     expect(stdout).toMatch(/r1 +1\.000 \[1\.000, 1\.000\]/);
 
     const report = JSON.parse((await toolgauge('report', 'r1', '--db', db, '--format', 'json')).stdout);
@@ -93,7 +96,7 @@ describe('toolgauge command line', { timeout: 120_000 }, () => {
       'run_id,benchmark,case_id,trial,status,score,milestone_score,minefield_score,turn_count,cost,error',
     );
     expect(csv).toHaveLength(19);
-    expect((await toolgauge('report', 'r1', '--db', db, '--format', 'markdown')).stdout).toContain('| run | overall |');
+    expect((await toolgauge('report', 'r1', '--db', db, '--format', 'markdown')).stdout).toContain('| run | Overall |');
 
     const caseId = 'phone-send-message-cellular-off/distraction-0';
     const shown = (await toolgauge('show', 'r1', caseId, '--db', db)).stdout;

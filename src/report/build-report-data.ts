@@ -145,6 +145,14 @@ export function collectReportData(
         cost: result.cost,
         provenance: reportProvenance(benchmark, run, options),
         ...(benchmark.reportView ? { viewer: benchmark.reportView } : {}),
+        createdAt: run.createdAt,
+        config: run.config,
+        agent: String(run.config.agent ?? 'unknown'),
+        labels: benchmark.labels,
+        description: benchmark.description,
+        tokens: result.tokens,
+        requests: result.requests,
+        trials: { cases: result.trials.cases, trials: result.trials.trials },
       });
     }
     // The leaderboard summarises the run's world-timeline benchmark, grouped by its first two labels.

@@ -62,8 +62,22 @@ describe('writeHtmlReport', () => {
     store.close();
     const sandbox = runReport.benchmarks.sandbox;
     const { benchmark: _benchmark, trials, tokens, requests, episodes: _episodes, ...declared } = sandbox ?? {};
+    const benchmark = getBenchmark('sandbox');
     expect(inline.benchmarkRuns).toEqual([
-      { runId: 'paged', benchmark: 'sandbox', ...declared, viewer: 'world-timeline' },
+      {
+        runId: 'paged',
+        benchmark: 'sandbox',
+        ...declared,
+        viewer: 'world-timeline',
+        createdAt: runReport.createdAt,
+        config: runReport.config,
+        agent: 'oracle',
+        labels: benchmark.labels,
+        description: benchmark.description,
+        tokens,
+        requests,
+        trials: { cases: trials?.cases, trials: trials?.trials },
+      },
     ]);
     expect(inline.runs[0]).toMatchObject({
       createdAt: runReport.createdAt,

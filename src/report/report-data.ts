@@ -31,9 +31,12 @@ export type {
   ReportTable,
   Role,
   Row,
+  TableBarChart,
   TableCell,
+  TableChart,
   TableColumn,
   TableDiff,
+  TableScatterChart,
   ToolError,
   ToolOutcome,
 } from '../spec/index.js';
@@ -224,6 +227,20 @@ export interface ReportBenchmarkRun {
   readonly provenance?: ProvenanceFacts;
   /** The benchmark's `reportView`: which viewer draws its episodes (absent: the generic one). */
   readonly viewer?: 'world-timeline';
+  /** When the run was made and by which agent (absent in older reports): the history view orders by them. */
+  readonly createdAt?: string;
+  /** The run's stored settings (never secrets), as `ReportRun.config`. */
+  readonly config?: Readonly<Record<string, unknown>>;
+  readonly agent?: string;
+  /** The labels the benchmark's cases carry, with titles, in the order reports group by them. */
+  readonly labels?: readonly { readonly id: string; readonly title: string }[];
+  /** The benchmark's one-sentence description. */
+  readonly description?: string;
+  /** Usage of this benchmark's episodes in the run (absent in older reports). */
+  readonly tokens?: { readonly input: number; readonly output: number };
+  readonly requests?: number;
+  /** Cases and trials per case. */
+  readonly trials?: { readonly cases: number; readonly trials: number };
 }
 
 /**
@@ -249,7 +266,7 @@ export interface EpisodeTable {
 export interface ReportData {
   readonly formatVersion: typeof REPORT_FORMAT_VERSION;
   readonly generatedAt: string;
-  /** ToolSandbox's summary per run (the sandbox leaderboard, plots and comparisons). */
+  /** The summary per run of its world-timeline benchmark (that benchmark's leaderboard, plots and comparisons). */
   readonly runs: readonly ReportRun[];
   /** Every benchmark of every run, from its declared metrics and tables. */
   readonly benchmarkRuns: readonly ReportBenchmarkRun[];

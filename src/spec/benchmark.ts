@@ -194,6 +194,12 @@ export interface TableColumn {
   readonly direction?: MetricDirection;
   /** Left out of a rendered table when none of its cells has a value (e.g. a category no case is in). */
   readonly optional?: boolean;
+  /**
+   * Consecutive columns of one group share a header above theirs, as a paper lays out e.g. an ability's
+   * String and JSON scores; the HTML report then shows each title without the group's name in front of it
+   * (the terminal prints the whole title).
+   */
+  readonly group?: string;
 }
 
 /** A table a benchmark reports, e.g. ToolSandbox's Table 5 or ToolTalk's Table 2. */
@@ -205,11 +211,47 @@ export interface ReportTable {
   readonly rows: readonly Readonly<Record<string, TableCell>>[];
   /** A sentence under the table: what the numbers are and how they were averaged. */
   readonly note?: string;
-  /**
-   * A chart the HTML report draws beside the table: `radar` plots one axis per row (named by the `label`
-   * column) with the `value` column's score in [0, 1], one polygon per run.
-   */
-  readonly chart?: { readonly type: 'radar'; readonly label: string; readonly value: string };
+  /** A chart the HTML report draws under the table (see {@link TableChart}). */
+  readonly chart?: TableChart;
+}
+
+/**
+ * A chart of a report table's cells, drawn by the HTML report under the table for every run that has it.
+ * Charts name columns of their table; a benchmark declares what to plot, the report knows how.
+ */
+export type TableChart = TableRadarChart | TableBarChart | TableScatterChart;
+
+/** One axis per row (named by the `label` column) with the `value` column's score in [0, 1], one polygon per run. */
+export interface TableRadarChart {
+  readonly type: 'radar';
+  readonly label: string;
+  readonly value: string;
+}
+
+/**
+ * Grouped horizontal bars: one group per bar declaration's `group` (default: its column's title), in it one
+ * bar per row (named by the `label` column, with the declaration's `series` before it) and run.
+ * E.g. precision, recall and incorrect-action rate by subset: bars `precision`, `recall`,
+ * `incorrect_action_rate`, label `subset`; a String and a JSON score per ability: one declaration per
+ * column with `group` the ability and `series` the format.
+ */
+export interface TableBarChart {
+  readonly type: 'bars';
+  readonly title: string;
+  readonly bars: readonly { readonly column: string; readonly group?: string; readonly series?: string }[];
+  /** The column naming each row (absent: a run's rows are told apart by their position). */
+  readonly label?: string;
+  /** Only rows whose `label` cell is one of these (absent: every row). */
+  readonly rows?: readonly string[];
+}
+
+/** One point per row and run at the `x` column's value (across) and each `y` column's (up), named by `label`. */
+export interface TableScatterChart {
+  readonly type: 'scatter';
+  readonly title: string;
+  readonly label: string;
+  readonly x: string;
+  readonly y: readonly string[];
 }
 
 /**

@@ -45,6 +45,14 @@ describe.runIf(chromiumAvailable())('the HTML report of another benchmark in Chr
     await page.waitForSelector('body[data-ready="true"]');
     const table = page.locator('[data-testid="declared-table-by-kind"]');
     expect(await table.locator('tr[data-run-id="ex"] td[data-column="accuracy"]').first().innerText()).toBe('100.0');
+    // A benchmark from outside the built-in four gets a page from its contract: its headline per run
+    // plotted, its table styled, its headline by each label.
+    expect(await page.locator('[data-testid="benchmark-page"][data-benchmark="example"] h1').innerText()).toBe(
+      'Example',
+    );
+    expect(await page.locator('[data-testid="headline-plot"] svg').count()).toBe(1);
+    expect(await page.locator('[data-testid="label-group-kind"] tr[data-label-value="conversion"]').count()).toBe(1);
+    expect(await page.locator('[data-testid="benchmark-runs"] tr[data-run-id="ex"]').count()).toBe(1);
     // The header counts every benchmark's runs, not only the sandbox's.
     expect(await page.locator('header .meta').innerText()).toMatch(/^1 run · 3 episodes · generated/);
     // Next to the tables: the cases and version the numbers came from.
@@ -57,8 +65,8 @@ describe.runIf(chromiumAvailable())('the HTML report of another benchmark in Chr
     await viewer.waitFor();
     expect(await viewer.getAttribute('data-benchmark')).toBe('example');
     expect(await viewer.locator('td[data-metric="accuracy"]').innerText()).toBe('1');
-    expect(await viewer.locator('td[data-label="kind"]').innerText()).toBe('conversion');
-    expect(await viewer.locator('[data-testid="episode-record"]').innerText()).toContain('"convert_units"');
+    expect(await viewer.locator('[data-label="kind"]').innerText()).toBe('Kind · conversion');
+    expect(await viewer.locator('[data-testid="episode-record"]').textContent()).toContain('"convert_units"');
     expect(outside).toEqual([]);
   });
 });

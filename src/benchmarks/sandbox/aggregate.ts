@@ -60,7 +60,7 @@ export function aggregateSandbox(episodes: readonly EpisodeSummary[]): Benchmark
 
   const scoreColumn = (id: string): TableColumn => ({
     id,
-    title: id,
+    title: columnTitle(id),
     format: 'score',
     direction: 'higher',
     optional: true,
@@ -69,7 +69,7 @@ export function aggregateSandbox(episodes: readonly EpisodeSummary[]): Benchmark
     id: 'by-category',
     title: `Mean similarity by category (ToolSandbox Table 5; overall with a 95% bootstrap interval)${setting}`,
     columns: [
-      { id: 'overall', title: 'overall', format: 'score', direction: 'higher' },
+      { id: 'overall', title: 'Overall', format: 'score', direction: 'higher' },
       ...SANDBOX_CATEGORIES.map(scoreColumn),
     ],
     rows: [
@@ -91,7 +91,7 @@ export function aggregateSandbox(episodes: readonly EpisodeSummary[]): Benchmark
   };
   const turnColumn = (id: string, optional: boolean): TableColumn => ({
     id,
-    title: id,
+    title: columnTitle(id),
     format: 'number',
     digits: 1,
     direction: 'lower',
@@ -100,20 +100,36 @@ export function aggregateSandbox(episodes: readonly EpisodeSummary[]): Benchmark
   const turnCounts: ReportTable = {
     id: 'turn-counts',
     title: `Mean turn count (ToolSandbox Table 11)${setting}`,
-    columns: [turnColumn('overall', false), ...SANDBOX_CATEGORIES.map((category) => turnColumn(category, true))],
+    columns: [
+      turnColumn('overall', false),
+      ...SANDBOX_CATEGORIES.map((category) => turnColumn(category, true)),
+      ...AUGMENTATIONS.map((augmentation) => turnColumn(augmentation, true)),
+    ],
     rows: [
       {
         overall: mean(episodes, 'turnCount'),
         ...Object.fromEntries(
           SANDBOX_CATEGORIES.map((category) => [category, mean(inCategory(category), 'turnCount')]),
         ),
+        ...Object.fromEntries(
+          AUGMENTATIONS.map((augmentation) => [augmentation, mean(withAugmentation(augmentation), 'turnCount')]),
+        ),
       },
     ],
+    note: 'Messages per episode. Compare turn counts only between runs of similar score.',
   };
   const metrics: MetricValues = Object.fromEntries(
     SANDBOX_METRICS.map((definition) => [definition.id, mean(episodes, definition.id)]),
   );
   return { headline: overall, metrics, tables: [byCategoryTable, byAugmentation, turnCounts] };
+}
+
+/** A column's heading: `single_tool_call` → `Single tool call`; an augmentation keeps its name. */
+function columnTitle(id: string): string {
+  if (id === 'overall') return 'Overall';
+  if (!(SANDBOX_CATEGORIES as readonly string[]).includes(id)) return id;
+  const words = id.replaceAll('_', ' ');
+  return words.charAt(0).toUpperCase() + words.slice(1);
 }
 
 function labelList(value: string | readonly string[] | undefined): readonly string[] {

@@ -70,7 +70,7 @@ function tableOne(means: Record<string, number | null>, scores: AbilityScores): 
         const title = format
           ? `${ABILITY_TITLES[ability as TevalAbility]} ${format === 'json' ? 'JSON' : 'String'}`
           : 'REVIEW Choice';
-        return percent(column, title);
+        return { ...percent(column, title), group: ABILITY_TITLES[ability as TevalAbility] };
       }),
       percent('overall', 'Overall'),
     ],
@@ -79,6 +79,18 @@ function tableOne(means: Record<string, number | null>, scores: AbilityScores): 
       scores.abilityCount === 6
         ? 'Each column is the mean over its items (×100); Overall is the unweighted mean of the six abilities, each the mean of its String and JSON columns, REVIEW its choice score alone.'
         : `Only ${scores.abilityCount} of the six abilities have items in this run; Overall averages those, so it is not comparable with the paper's.`,
+    chart: {
+      type: 'bars',
+      title: 'Scores per ability and format',
+      bars: TABLE_ONE_COLUMNS.map((column) => {
+        const [ability = '', format] = column.split('.');
+        return {
+          column,
+          group: ABILITY_TITLES[ability as TevalAbility],
+          series: format === undefined ? 'Choice' : format === 'json' ? 'JSON' : 'String',
+        };
+      }),
+    },
   };
 }
 

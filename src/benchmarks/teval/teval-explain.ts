@@ -19,8 +19,8 @@ export function explainTevalRecord(record: TevalRecord): ReportTable[] {
     id: 'teval-item-reply',
     title: 'Reply and parse',
     columns: [
-      { id: 'what', title: '', format: 'text' },
-      { id: 'value', title: '', format: 'text' },
+      { id: 'what', title: 'Step', format: 'text' },
+      { id: 'value', title: 'Text', format: 'text' },
     ],
     rows: [
       { what: 'reply', value: record.reply },

@@ -72,6 +72,13 @@ export function aggregateToolscan(
       ...environments.map((environment) => row(environment.id, byEnvironment(environment.id))),
     ],
     note: 'Macro averages over episodes. Pattern scores are 1 − (calls with the pattern) / (API calls); IAC and IAV against the best-fitting gold trajectory; call precision = API calls that are a gold call / API calls (not a paper column); higher is better.',
+    chart: {
+      type: 'bars',
+      title: 'Success rate and error-pattern scores per run (1 = the pattern never occurred)',
+      label: 'group',
+      rows: ['all'],
+      bars: [{ column: 'success' }, ...PATTERNS.map((pattern) => ({ column: pattern }))],
+    },
   };
   const augmentations = AUGMENTATIONS.filter((augmentation) =>
     episodes.some((episode) => label(episode, 'augmentation') === augmentation),
@@ -101,11 +108,12 @@ export function aggregateToolscan(
   };
   const similarityTable: ReportTable = {
     id: 'api-similarity',
-    title: 'API name similarity vs IAC per environment (paper Figure 5)',
+    title: 'API name similarity vs IAC and IAV per environment (paper Figure 5)',
     columns: [
       { id: 'group', title: 'Environment', format: 'text' },
       { id: 'similarity', title: 'Jaccard similarity', format: 'score' },
       { id: 'IAC', title: 'IAC', format: 'score', direction: 'higher' },
+      { id: 'IAV', title: 'IAV', format: 'score', direction: 'higher' },
       { id: 'call_precision', title: 'Call precision', format: 'score', direction: 'higher' },
       { id: 'success', title: 'Success Rate', format: 'score', direction: 'higher' },
     ],
@@ -115,11 +123,19 @@ export function aggregateToolscan(
         group: environment.id,
         similarity: apiNameSimilarity(environment.apis),
         IAC: scored.IAC ?? null,
+        IAV: scored.IAV ?? null,
         call_precision: scored.call_precision ?? null,
         success: scored.success ?? null,
       };
     }),
     note: 'Similarity: mean pairwise Jaccard of API-name tokens after removing the glue words (get, with, and, …), as the worked example of Appendix B.4 does.',
+    chart: {
+      type: 'scatter',
+      title: 'IAC and IAV against API name similarity',
+      label: 'group',
+      x: 'similarity',
+      y: ['IAC', 'IAV'],
+    },
   };
   const settings = settingsFrom(options);
   const conditions: ReportTable = {

@@ -98,6 +98,12 @@ export function aggregateToolTalk(
       };
     }),
     note: `Micro-averaged over calls (Σ matched / Σ predicted, Σ matched / Σ ground truth, Σ incorrect / Σ actions); success rate over conversations. Mode: ${settings.mode}; tools offered: ${settings.toolSet}.`,
+    chart: {
+      type: 'bars',
+      title: 'Precision, recall and incorrect-action rate by subset',
+      label: 'subset',
+      bars: [{ column: 'precision' }, { column: 'recall' }, { column: 'incorrect_action_rate' }],
+    },
   };
   const errorRows = groups.map(([subset, group]) => {
     const premature = sum(group, 'premature_calls');
@@ -125,6 +131,12 @@ export function aggregateToolTalk(
       { id: 'total', title: 'Total failures', format: 'count', direction: 'lower' },
     ],
     rows: errorRows,
+    chart: {
+      type: 'bars',
+      title: 'Error taxonomy: share of failing turns by error type',
+      label: 'subset',
+      bars: [{ column: 'premature' }, { column: 'planning' }, { column: 'invocations' }],
+    },
     note:
       settings.mode === 'default'
         ? 'Turns of failed conversations; faulty planning counts a tool called fewer times than needed (issue #18 fixed).'
