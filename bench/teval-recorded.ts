@@ -8,7 +8,9 @@
  * the same files with `--agent recorded` (the library's `evaluate`, an in-memory store) under the same
  * protocol with `--teval-quirks faithful`. Both sides embed with the parity embedder (stand_ins.py
  * `parity_vector`, identical here), so the similarities are bit-identical and every per-sample field
- * must agree. Best of --repeat runs on each side; toolgauge warms up first (module loading is not scoring).
+ * must agree. Then the same predictions are stored as a run and `rescore`d (the library's `rescore`, a SQLite
+ * file), timed too. Best of --repeat runs on each side; toolgauge warms up first (module loading is not
+ * scoring).
  *
  * Needs the v1 data (/work/shared/data/teval) and the reference mirror, and Debian's Python (numpy,
  * networkx 2.8.8).
@@ -23,7 +25,7 @@ import { join } from 'node:path';
 import { differences, referenceFields, toolgaugeFields } from '../dist/benchmarks/teval/reference-parity.js';
 import { importTevalFile } from '../dist/benchmarks/teval/teval-import.js';
 import { oracleReply } from '../dist/benchmarks/teval/teval-oracle.js';
-import { evaluate } from '../dist/index.js';
+import { evaluate, rescore } from '../dist/index.js';
 
 const argument = (name: string, fallback: string) => {
   const index = process.argv.indexOf(`--${name}`);
@@ -86,11 +88,22 @@ const parity = {
   },
 };
 
-const score = (file: string, protocol: 'v1' | 'v2') =>
+const score = (file: string, protocol: 'v1' | 'v2', stored?: { store: string; runId: string }) =>
   evaluate({
     benchmark: 'teval',
     agent: 'recorded',
     data: file,
+    options: { 'teval-protocol': protocol, 'teval-quirks': quirks },
+    embedderFactory: async () => parity,
+    ...stored,
+  });
+/** `toolgauge rescore` of a stored run: its stored replies scored again (same protocol and quirks). */
+const store = join(outputs, 'runs.db');
+const rescoreRun = (runId: string, as: string, protocol: 'v1' | 'v2') =>
+  rescore({
+    store,
+    runId,
+    as,
     options: { 'teval-protocol': protocol, 'teval-quirks': quirks },
     embedderFactory: async () => parity,
   });
@@ -106,7 +119,8 @@ if (sets.split(',').includes('oracle')) {
 
 // Warm-up: module loading is not scoring.
 for (const protocol of ['v1', 'v2'] as const) await score(join(outputs, 'parity'), protocol).catch(() => undefined);
-await score(join(outputs, sets.split(',')[0] ?? 'oracle'), 'v1');
+await score(join(outputs, sets.split(',')[0] ?? 'oracle'), 'v1', { store, runId: 'warm-up' });
+await rescoreRun('warm-up', 'warm-up-rescored', 'v1');
 
 /**
  * CPU seconds of this process and of the children it waited for (toolgauge asked git for its commit on
@@ -125,13 +139,13 @@ const cpuNow = () => {
   return (own.user + own.system) / 1e6 + childTicks() / 100;
 };
 const rows: string[] = [];
-const totals = new Map<string, { reference: number; toolgauge: number }>();
+const totals = new Map<string, { reference: number; toolgauge: number; rescore: number }>();
 console.log(
   `reference: T-Eval v1 ${reference.meta.commits.v1}, v2 ${reference.meta.commits.v2}, Python ${reference.meta.python}, networkx ${reference.meta.networkx}; toolgauge --teval-quirks ${quirks}; best of ${repeat}`,
 );
 console.log(`left out (the reference raises on them): ${JSON.stringify(reference.meta.dropped)}`);
 console.log(
-  'set        protocol  file                                       items  reference cpu s  toolgauge cpu s  ratio  samples agree',
+  'set        protocol  file                                       items  reference cpu s  toolgauge cpu s  ratio  rescore cpu s  ratio  samples agree',
 );
 for (const [set, protocols] of Object.entries(reference.sets)) {
   for (const protocol of ['v1', 'v2'] as const) {
@@ -145,6 +159,19 @@ for (const [set, protocols] of Object.entries(reference.sets)) {
         best = Math.min(best, cpuNow() - started);
       }
       const stem = file.replace(/\.json$/, '');
+      // The same predictions stored as a run, then rescored (the stored run is not timed).
+      const runId = `${set}-${protocol}-${stem}`;
+      const storedRun = await score(path, protocol, { store, runId });
+      let bestRescore = Number.POSITIVE_INFINITY;
+      let rescored: typeof storedRun | undefined;
+      for (let run = 0; run < repeat; run++) {
+        const started = cpuNow();
+        rescored = await rescoreRun(runId, `${runId}-rescored-${run}`, protocol);
+        bestRescore = Math.min(bestRescore, cpuNow() - started);
+      }
+      const metricsOf = (one: typeof storedRun | undefined) =>
+        JSON.stringify(one?.benchmarks.teval?.episodes.map((episode) => [episode.caseId, episode.metrics]));
+      if (metricsOf(rescored) !== metricsOf(report)) throw new Error(`${set} ${protocol} ${file}: rescore differs`);
       let agree = 0;
       const examples: string[] = [];
       const episodes = report?.benchmarks.teval?.episodes ?? [];
@@ -159,22 +186,23 @@ for (const [set, protocols] of Object.entries(reference.sets)) {
         else if (examples.length < 2) examples.push(`${key}: ${JSON.stringify(found)}`);
       }
       const referenceSeconds = Math.min(...theirs.cpu_seconds);
-      const total = totals.get(`${set} ${protocol}`) ?? { reference: 0, toolgauge: 0 };
+      const total = totals.get(`${set} ${protocol}`) ?? { reference: 0, toolgauge: 0, rescore: 0 };
       total.reference += referenceSeconds;
       total.toolgauge += best;
+      total.rescore += bestRescore;
       totals.set(`${set} ${protocol}`, total);
       rows.push(
-        `${set.padEnd(9)}  ${protocol.padEnd(8)}  ${file.padEnd(41)}  ${String(theirs.items).padStart(5)}  ${referenceSeconds.toFixed(3).padStart(15)}  ${best.toFixed(3).padStart(15)}  ${(best / referenceSeconds).toFixed(2).padStart(5)}  ${agree}/${Object.keys(theirs.fields).length}${episodes.length === theirs.items ? '' : ` (${episodes.length} scored)`}`,
+        `${set.padEnd(9)}  ${protocol.padEnd(8)}  ${file.padEnd(41)}  ${String(theirs.items).padStart(5)}  ${referenceSeconds.toFixed(3).padStart(15)}  ${best.toFixed(3).padStart(15)}  ${(best / referenceSeconds).toFixed(2).padStart(5)}  ${bestRescore.toFixed(3).padStart(13)}  ${(bestRescore / referenceSeconds).toFixed(2).padStart(5)}  ${agree}/${Object.keys(theirs.fields).length}${episodes.length === theirs.items ? '' : ` (${episodes.length} scored)`}`,
       );
       console.log(rows.at(-1));
       for (const example of examples) console.log(`    differs: ${example}`);
     }
   }
 }
-console.log('\nset        protocol  reference cpu s  toolgauge cpu s  ratio');
+console.log('\nset        protocol  reference cpu s  toolgauge cpu s  ratio  rescore cpu s  ratio');
 for (const [key, total] of totals) {
   const [set, protocol] = key.split(' ') as [string, string];
   console.log(
-    `${set.padEnd(9)}  ${protocol.padEnd(8)}  ${total.reference.toFixed(3).padStart(15)}  ${total.toolgauge.toFixed(3).padStart(15)}  ${(total.toolgauge / total.reference).toFixed(2).padStart(5)}`,
+    `${set.padEnd(9)}  ${protocol.padEnd(8)}  ${total.reference.toFixed(3).padStart(15)}  ${total.toolgauge.toFixed(3).padStart(15)}  ${(total.toolgauge / total.reference).toFixed(2).padStart(5)}  ${total.rescore.toFixed(3).padStart(13)}  ${(total.rescore / total.reference).toFixed(2).padStart(5)}`,
   );
 }
