@@ -57,8 +57,20 @@ export function toolgaugeVersion(): string {
   return packageJson.version;
 }
 
-/** The commit of the checkout toolgauge runs from (`+dirty` with local changes), or undefined. */
+const commits = new Map<string, string | undefined>();
+
+/**
+ * The commit of the checkout toolgauge runs from (`+dirty` with local changes), or undefined. Asked of git
+ * once per process and root: the code a process runs is the code it loaded, and two git processes per run
+ * (`git status` walks the checkout) cost a library caller that scores many small runs more CPU than the
+ * scoring.
+ */
 export function gitCommitOf(root: string = PACKAGE_ROOT): string | undefined {
+  if (!commits.has(root)) commits.set(root, askGit(root));
+  return commits.get(root);
+}
+
+function askGit(root: string): string | undefined {
   if (!existsSync(`${root}.git`)) return undefined;
   const head = spawnSync('git', ['-C', root, 'rev-parse', 'HEAD'], { encoding: 'utf8', timeout: 5_000 });
   if (head.status !== 0) return undefined;

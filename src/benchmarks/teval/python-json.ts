@@ -14,7 +14,15 @@ export class JsonSyntaxError extends Error {
   }
 }
 
-const WHITE_SPACE = new Set([' ', '\t', '\n', '\r']);
+/** The words a value may be, and what they read as (a number: that float, a fresh PyFloat each time). */
+const KEYWORDS: readonly (readonly [string, boolean | null | number])[] = [
+  ['true', true],
+  ['false', false],
+  ['null', null],
+  ['NaN', Number.NaN],
+  ['Infinity', Number.POSITIVE_INFINITY],
+  ['-Infinity', Number.NEGATIVE_INFINITY],
+];
 const ESCAPES: Readonly<Record<string, string>> = {
   '"': '"',
   '\\': '\\',
@@ -57,7 +65,10 @@ class JsonReader {
   }
 
   private skipSpace(): void {
-    while (WHITE_SPACE.has(this.text[this.position] ?? '')) this.position++;
+    // By character code: indexing the text makes a one-character string per step.
+    let code = this.text.charCodeAt(this.position);
+    while (code === 0x20 || code === 0x0a || code === 0x0d || code === 0x09)
+      code = this.text.charCodeAt(++this.position);
   }
 
   private value(): PyValue {
@@ -71,17 +82,13 @@ class JsonReader {
       return value;
     }
     if (character === '"') return this.string();
-    for (const [word, value] of [
-      ['true', true],
-      ['false', false],
-      ['null', null],
-      ['NaN', new PyFloat(Number.NaN)],
-      ['Infinity', new PyFloat(Number.POSITIVE_INFINITY)],
-      ['-Infinity', new PyFloat(Number.NEGATIVE_INFINITY)],
-    ] as const) {
-      if (this.text.startsWith(word, this.position)) {
-        this.position += word.length;
-        return value;
+    // Only a value starting with one of these letters (or `-`) can be a keyword.
+    if (character !== undefined && 'tfnNI-'.includes(character)) {
+      for (const [word, value] of KEYWORDS) {
+        if (this.text.startsWith(word, this.position)) {
+          this.position += word.length;
+          return typeof value === 'number' ? new PyFloat(value) : value;
+        }
       }
     }
     NUMBER.lastIndex = this.position;

@@ -55,20 +55,31 @@ export function floatRepr(value: number): string {
   return `${sign}${head}e${exponent < 0 ? '-' : '+'}${magnitude}`;
 }
 
+const PLAIN_ASCII = /^[\x20-\x5b\x5d-\x7e]*$/;
 const NOT_PRINTABLE = /^[\p{Cc}\p{Cf}\p{Cs}\p{Co}\p{Cn}\p{Zl}\p{Zp}\p{Zs}]$/u;
 
 /** `repr(str)`: single quotes unless the text has a `'` and no `"`; escapes as CPython writes them. */
 export function stringRepr(text: string): string {
   const quote = text.includes("'") && !text.includes('"') ? '"' : "'";
+  // Printable ASCII without a backslash needs no escape, unless it holds the quote (both quotes).
+  if (PLAIN_ASCII.test(text) && (quote === '"' || !text.includes("'"))) return quote + text + quote;
+  const quoteCode = quote.charCodeAt(0);
   let out = quote;
-  for (const character of text) {
-    const code = character.codePointAt(0) ?? 0;
+  let plainFrom = 0;
+  for (let index = 0; index < text.length; index++) {
+    const unit = text.charCodeAt(index);
+    // Runs of printable ASCII other than the quote and the backslash are copied in one slice.
+    if (unit >= 0x20 && unit < 0x7f && unit !== 0x5c && unit !== quoteCode) continue;
+    out += text.slice(plainFrom, index);
+    const code = text.codePointAt(index) ?? 0;
+    const character = String.fromCodePoint(code);
+    index += character.length - 1;
+    plainFrom = index + 1;
     if (character === quote || character === '\\') out += `\\${character}`;
     else if (character === '\t') out += '\\t';
     else if (character === '\n') out += '\\n';
     else if (character === '\r') out += '\\r';
     else if (code < 0x20 || code === 0x7f) out += `\\x${hex(code, 2)}`;
-    else if (code < 0x7f) out += character;
     else if (surrogateOf(code) !== undefined) out += `\\u${hex(surrogateOf(code) as number, 4)}`;
     else if (character !== ' ' && NOT_PRINTABLE.test(character)) {
       if (code <= 0xff) out += `\\x${hex(code, 2)}`;
@@ -76,7 +87,7 @@ export function stringRepr(text: string): string {
       else out += `\\U${hex(code, 8)}`;
     } else out += character;
   }
-  return out + quote;
+  return out + text.slice(plainFrom) + quote;
 }
 
 function hex(code: number, width: number): string {
