@@ -7,8 +7,8 @@ import type { PriceTable } from './price-table.js';
 import { type SerializedRecord, serializeRecord } from './record-parts.js';
 import type { RunEventListener } from './run-events.js';
 import { episodeKey, type RunStore } from './run-store.js';
-import { ownShareFirst, workerShareFromEnvironment } from './run-workers.js';
 import { oncePerModel, UsageMeter } from './usage-meter.js';
+import { ownShareFirst, workerShareFromEnvironment } from './worker-share.js';
 
 /** What one episode produced, for the store. */
 export interface EpisodeOutcome {

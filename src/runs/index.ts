@@ -19,3 +19,4 @@ export * from './run-store.js';
 export * from './run-workers.js';
 export * from './usage-meter.js';
 export * from './waiting-workers.js';
+export * from './worker-share.js';

@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import { DEFAULT_STORE_PATH } from './default-store-path.js';
@@ -468,6 +469,8 @@ export class RunStore {
     if (!(this.database instanceof SqliteDatabase)) {
       throw new Error(`${this.path}: merge works between SQLite stores; workers sharing PostgreSQL need no merge`);
     }
+    if (!existsSync(otherPath)) throw new Error(`no store at ${otherPath}`);
+    (await RunStore.open(otherPath)).close();
     this.flush();
     return mergeSqliteStore(this.database, this.path, otherPath, allowChanged, {
       existing: (runId) => {

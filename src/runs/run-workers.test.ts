@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { AnyBenchmark } from '../spec/index.js';
 import { benchmarkJobs } from './benchmark-jobs.js';
-import { ownShareFirst, workerCommandFor } from './run-workers.js';
+import { workerCommandFor } from './run-workers.js';
+import { ownShareFirst } from './worker-share.js';
 
 describe('workers', () => {
   it("try their own share of the jobs first, in the run's order, then the others'", () => {

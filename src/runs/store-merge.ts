@@ -1,24 +1,22 @@
-import { existsSync } from 'node:fs';
 import { requireSameRunSettings, runIdentity } from './run-settings-compare.js';
-import { identityManifest, RunStore, type StoredRun } from './run-store.js';
 import type { SqliteDatabase } from './sql-database.js';
 import { readConfig } from './stored-json.js';
 import { decodeRun, type RunColumns } from './stored-rows.js';
+import { identityManifest, type StoredRun } from './stored-run.js';
 
 /**
  * Copies every run, episode (with the record parts its record names) and cache entry of another SQLite
  * store file into `database` (for shards of one run done on several machines). Episodes keep their keys, so merging twice changes nothing; a run
- * that exists on both sides must have been played under the same settings.
+ * that exists on both sides must have been played under the same settings. The other store must exist
+ * and be in this format already (`RunStore.merge` migrates it first).
  */
-export async function mergeSqliteStore(
+export function mergeSqliteStore(
   database: SqliteDatabase,
   path: string,
   otherPath: string,
   allowChanged: readonly string[],
   here: { readonly existing: (runId: string) => StoredRun | undefined },
-): Promise<{ runs: number; episodes: number }> {
-  if (!existsSync(otherPath)) throw new Error(`no store at ${otherPath}`);
-  (await RunStore.open(otherPath)).close();
+): { runs: number; episodes: number } {
   database.run('ATTACH DATABASE ? AS other', [otherPath]);
   try {
     // A run with the same id must have been played under the same settings, or its episodes would mix.
