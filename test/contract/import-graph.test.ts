@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest';
 const root = fileURLToPath(new URL('../../', import.meta.url));
 const src = join(root, 'src');
 
+/** The production files under `folder`: not tests, nor their helpers (`*.test-helpers.ts`). */
 async function sourceFiles(folder: string): Promise<string[]> {
   const entries = await readdir(folder, { withFileTypes: true });
   const nested = await Promise.all(
@@ -13,7 +14,7 @@ async function sourceFiles(folder: string): Promise<string[]> {
       entry.isDirectory()
         ? sourceFiles(join(folder, entry.name))
         : Promise.resolve(
-            entry.name.endsWith('.ts') && !entry.name.endsWith('.test.ts') ? [join(folder, entry.name)] : [],
+            entry.name.endsWith('.ts') && !/\.test(-helpers)?\.ts$/.test(entry.name) ? [join(folder, entry.name)] : [],
           ),
     ),
   );
@@ -85,7 +86,57 @@ function cyclesOf(graph: ReadonlyMap<string, readonly string[]>): string[][] {
   return cycles;
 }
 
+/**
+ * The layers of `src/`, lowest first (the list in README.md's "Layout" and docs/architecture.md): a file
+ * imports from its own folder or from folders earlier in this list, never later (type-only imports too).
+ */
+const LAYERS = [
+  'spec',
+  'world',
+  'tools',
+  'engine',
+  'domains',
+  'models',
+  'users',
+  'agents',
+  'demo',
+  'scoring',
+  'embeddings',
+  'benchmarks',
+  'runs',
+  'datasets',
+  'library',
+  'reference-server',
+  'report',
+  'cli',
+  'testing',
+];
+
+/** Every relative import or export of another file in `text`, type-only ones included. */
+function allImports(file: string, text: string): string[] {
+  return [...text.matchAll(/^(?:import|export)\s[^;]*?'(\.[^']+)'/gm)].map((match) =>
+    resolve(dirname(file), match[1] as string),
+  );
+}
+
 describe('the import graph', () => {
+  it('points down the layers: no folder of src/ imports a folder listed after it', async () => {
+    const files = await sourceFiles(src);
+    const folders = new Set(files.map((file) => relative(src, file).split(/[\\/]/)[0] as string));
+    folders.delete('index.ts');
+    expect([...folders].filter((folder) => !LAYERS.includes(folder))).toEqual([]);
+    const upward: string[] = [];
+    for (const file of files) {
+      const from = LAYERS.indexOf(relative(src, file).split(/[\\/]/)[0] as string);
+      if (from < 0) continue;
+      for (const target of allImports(file, await readFile(file, 'utf8'))) {
+        const to = LAYERS.indexOf(relative(src, target).split(/[\\/]/)[0] as string);
+        if (to > from) upward.push(`${relative(root, file)} imports ${relative(root, target)}`);
+      }
+    }
+    expect(upward).toEqual([]);
+  });
+
   it('has no runtime import cycle in src/ (type-only imports do not count)', async () => {
     const graph = new Map<string, string[]>();
     for (const file of await sourceFiles(src)) graph.set(file, runtimeImports(file, await readFile(file, 'utf8')));

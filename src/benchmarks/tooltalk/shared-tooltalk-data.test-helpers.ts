@@ -1,11 +1,11 @@
-import { existsSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { dirname } from 'node:path';
+import { sharedDataFile } from '../../testing/shared-data.js';
 
 /**
  * Where the original ToolTalk data is on this machine, for conformance tests: `../shared/data/tooltalk`
  * beside the repository, else `/work/shared/data/tooltalk`; undefined when absent (the tests skip).
  */
 export function sharedToolTalkData(): string | undefined {
-  const candidates = [resolve(process.cwd(), '../shared/data/tooltalk'), '/work/shared/data/tooltalk'];
-  return candidates.find((candidate) => existsSync(join(candidate, 'databases')));
+  const databases = sharedDataFile('tooltalk/databases');
+  return databases === undefined ? undefined : dirname(databases);
 }

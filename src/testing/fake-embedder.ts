@@ -1,4 +1,4 @@
-import type { BenchmarkServices, Embedder } from '../../spec/index.js';
+import type { BenchmarkServices, Embedder } from '../spec/index.js';
 
 /**
  * A deterministic test embedder: lower-cased words hashed into 256 counts. Identical texts get identical

@@ -2,7 +2,7 @@
  * The conversation, tools and settings the provider wire tests send, so that every provider is checked
  * on the same request. Test support only.
  */
-import type { ModelMessage, ModelRequest, ToolSchema } from '../../spec/index.js';
+import type { ModelMessage, ModelRequest, ToolSchema } from '../spec/index.js';
 
 /** A recognisable fake key: tests assert it never shows up in errors or ids. */
 export const FAKE_API_KEY = 'sk-toolgauge-FAKE-KEY-0123456789abcdef';
