@@ -297,7 +297,7 @@ describe('what reading commands load when they run', { timeout: 120_000 }, () =>
       expect([...shown.modules].filter(playPath)).toEqual([]);
       // A well-formed record is checked by the parser zod's compiler made of its schema: no zod.
       expect([...shown.packages]).toEqual(['commander']);
-      expect(shown.modules.has('benchmarks/tooltalk/tooltalk-record-schema.ts')).toBe(false);
+      expect(shown.modules.has('benchmarks/tooltalk/record-schema.ts')).toBe(false);
       // It prints what `show` prints through the whole benchmark: in this process, where the registry
       // loads every benchmark (not lazy), the same command goes through ToolTalk's index.ts.
       const { showEpisode } = await import('./commands/report-actions.js');
