@@ -1,5 +1,5 @@
 import type { ReportBenchmarkRun, ReportTable, TableCell, TableColumn } from '../../src/report/report-data';
-import { provenanceLine, scoredUnalike, UNALIKE_NOTE } from '../../src/runs/provenance-text';
+import { provenanceLine, scoredUnalike, UNALIKE_NOTE } from '../../src/runs/outputs/provenance-text';
 import { RadarChart } from './radar-chart';
 
 /** A declared table cell as text, the way its column says (as the terminal report prints it). */

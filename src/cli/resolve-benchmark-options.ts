@@ -1,6 +1,6 @@
 import { type Command, InvalidArgumentError } from 'commander';
 import { type BenchmarkDescriptor, benchmarkDescriptors, loadBenchmark } from '../benchmarks/registry.js';
-import { optionKey } from '../runs/option-key.js';
+import { optionKey } from '../runs/outputs/option-key.js';
 import type { AnyBenchmark, BenchmarkOption, BenchmarkOptionValues } from '../spec/index.js';
 import { type BenchmarkCommand, optionsFor } from './cli-options.js';
 

@@ -5,7 +5,7 @@ import { recordSchema } from '../benchmarks/sandbox/record.js';
 import { tevalRecordSchema } from '../benchmarks/teval/record-schema.js';
 import { toolscanRecordSchema } from '../benchmarks/toolscan/record-schema.js';
 import { tooltalkRecordSchema } from '../benchmarks/tooltalk/record-schema.js';
-import { priceTableSchema } from '../runs/price-table.js';
+import { priceTableSchema } from '../runs/pricing/price-table.js';
 import { compiledParserHelpersSource, compiledParsersSource } from './compiled-parser-source.js';
 import { trajectorySchema } from './trajectory-schema.js';
 
@@ -47,10 +47,10 @@ const GENERATED: readonly { file: URL; schema: string; parsers: Record<string, $
     helpers: '../../engine/compiled-parser-helpers.generated.js',
   },
   {
-    file: new URL('../runs/price-table-parser.generated.ts', import.meta.url),
-    schema: 'priceTableSchema (src/runs/price-table.ts)',
+    file: new URL('../runs/pricing/price-table-parser.generated.ts', import.meta.url),
+    schema: 'priceTableSchema (src/runs/pricing/price-table.ts)',
     parsers: { parsePriceTableFile: priceTableSchema },
-    helpers: '../engine/compiled-parser-helpers.generated.js',
+    helpers: '../../engine/compiled-parser-helpers.generated.js',
   },
 ];
 

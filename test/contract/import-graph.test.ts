@@ -92,6 +92,7 @@ function cyclesOf(graph: ReadonlyMap<string, readonly string[]>): string[][] {
  */
 const LAYERS = [
   'spec',
+  'util',
   'world',
   'tools',
   'engine',

@@ -6,10 +6,10 @@ import {
   loadBenchmarkAggregator,
   loadBenchmarkReader,
 } from '../../benchmarks/registry.js';
-import { loadRecord } from '../../runs/episode-record.js';
-import { finish, writeCsv, writeJsonLines } from '../../runs/export-stream.js';
-import { type BenchmarkReport, buildRunReport } from '../../runs/run-report.js';
-import { SettingsMismatchError } from '../../runs/run-settings-compare.js';
+import { finish, writeCsv, writeJsonLines } from '../../runs/outputs/export-stream.js';
+import { type BenchmarkReport, buildRunReport } from '../../runs/outputs/run-report.js';
+import { loadRecord } from '../../runs/store/episode-record.js';
+import { SettingsMismatchError } from '../../runs/store/run-settings-compare.js';
 import {
   announceStoreMigration,
   type EpisodeRow,
@@ -18,8 +18,8 @@ import {
   RunStore,
   StoredRowError,
   type UnreadableEpisode,
-} from '../../runs/run-store.js';
-import { UnknownRunError } from '../../runs/unknown-run-error.js';
+} from '../../runs/store/run-store.js';
+import { UnknownRunError } from '../../runs/store/unknown-run-error.js';
 import type { AnyBenchmarkReader, MetricValues } from '../../spec/index.js';
 import { writeJsonText } from '../json-text.js';
 import { formatCell, renderEpisodesCsv, renderRunReport } from '../render-run-report.js';

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { EndpointLimiter, ResilientModelAdapter } from '../../runs/resilient-model.js';
+import { EndpointLimiter, ResilientModelAdapter } from '../../runs/execution/resilient-model.js';
 import {
   type FakeProviderServer,
   type FakeReply,
