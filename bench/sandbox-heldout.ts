@@ -30,7 +30,7 @@ import {
   sandboxCases,
   scenarioFileSchema,
 } from '../dist/benchmarks/sandbox/internals.js';
-import { parseYamlText } from '../dist/world/yaml-text.js';
+import { parseYamlText } from '../dist/util/yaml-text.js';
 
 interface HeldOutEntry {
   readonly why: string;

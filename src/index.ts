@@ -36,10 +36,10 @@ export { ModelAgent } from './models/model-agent.js';
 // The providers' SDKs load on the first call, not when `toolgauge` is imported.
 export { createModelAdapter } from './models/providers/model-adapter-on-demand.js';
 export { parseModelSpec } from './models/providers/model-spec.js';
-export { createEmbedder, type EmbedderFactory } from './runs/embedder-factory.js';
-export type { RunEvent, RunEventListener } from './runs/run-events.js';
-export type { BenchmarkReport, EpisodeReport, RunReport } from './runs/run-report.js';
-export { RUN_REPORT_FORMAT_VERSION } from './runs/run-report.js';
+export { createEmbedder, type EmbedderFactory } from './runs/execution/embedder-factory.js';
+export type { RunEvent, RunEventListener } from './runs/execution/run-events.js';
+export type { BenchmarkReport, EpisodeReport, RunReport } from './runs/outputs/run-report.js';
+export { RUN_REPORT_FORMAT_VERSION } from './runs/outputs/run-report.js';
 // The contracts: messages, tools, trajectories, participants, model adapters, the Benchmark contract.
 export * from './spec/index.js';
 export { defineTool } from './tools/define-tool.js';
@@ -48,7 +48,7 @@ export { ToolRegistry } from './tools/tool-registry.js';
 export { ToolSet } from './tools/tool-set.js';
 export { LlmUser } from './users/llm-user.js';
 export { ScriptedUser } from './users/scripted-user.js';
-export { canonicalJson } from './world/canonical-json.js';
+export { canonicalJson } from './util/canonical-json.js';
 export { EpisodeClock } from './world/episode-clock.js';
 export { worldAtMessage } from './world/replay-world.js';
 export { defineWorldSchema } from './world/world-schema.js';

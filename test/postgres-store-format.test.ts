@@ -5,9 +5,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PostgresDatabase } from '../src/runs/postgres-store.js';
-import { serializeRecord } from '../src/runs/record-parts.js';
-import { type EpisodeRow, RunStore, STORE_FORMAT_VERSION } from '../src/runs/run-store.js';
+import { PostgresDatabase } from '../src/runs/store/postgres-store.js';
+import { serializeRecord } from '../src/runs/store/record-parts.js';
+import { type EpisodeRow, RunStore, STORE_FORMAT_VERSION } from '../src/runs/store/run-store.js';
 import { postgresBin, startCluster } from './postgres-cluster.js';
 
 /**

@@ -6,7 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RunStore } from '../src/runs/index.js';
-import { seededRandom } from '../src/world/index.js';
+import { seededRandom } from '../src/util/index.js';
 import { postgresBin, startCluster } from './postgres-cluster.js';
 
 /**

@@ -8,7 +8,7 @@ import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ReferenceServer, startReferenceServer } from '../src/reference-server/index.js';
 import { RunStore } from '../src/runs/index.js';
-import { openSqlite } from '../src/runs/sqlite.js';
+import { openSqlite } from '../src/runs/store/sqlite.js';
 
 const run = promisify(execFile);
 const bin = fileURLToPath(new URL('../bin/toolgauge.js', import.meta.url));

@@ -1,5 +1,5 @@
 import type { ReportBenchmarkRun, ReportTable, TableCell, TableColumn } from '../../src/report/report-data';
-import { provenanceLine, scoredUnalike, UNALIKE_NOTE } from '../../src/runs/provenance-text';
+import { provenanceLine, scoredUnalike, UNALIKE_NOTE } from '../../src/runs/outputs/provenance-text';
 import { RunLabel } from './leaderboard-tables';
 import { scoreColor } from './score-color';
 import { TableChartView } from './table-charts';

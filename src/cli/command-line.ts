@@ -1,7 +1,7 @@
 import { CommanderError } from 'commander';
 import { redactUrls } from '../models/providers/endpoint.js';
-import { EXIT_CODES } from '../runs/exit-codes.js';
-import { UnknownRunError } from '../runs/unknown-run-error.js';
+import { EXIT_CODES } from '../runs/outputs/exit-codes.js';
+import { UnknownRunError } from '../runs/store/unknown-run-error.js';
 import { main } from './main.js';
 import { terminalSafe } from './terminal-safe.js';
 import { UsageError } from './usage-error.js';

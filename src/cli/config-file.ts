@@ -2,7 +2,7 @@ import { access, readFile } from 'node:fs/promises';
 import { extname, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { type ConfigFile, configFileSchema } from '../library/config.js';
-import { parseYamlText } from '../world/yaml-text.js';
+import { parseYamlText } from '../util/yaml-text.js';
 import { UsageError } from './usage-error.js';
 
 export { type ConfigFile, configFileSchema, defineConfig } from '../library/config.js';

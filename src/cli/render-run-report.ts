@@ -1,5 +1,5 @@
 import type { BenchmarkReport, RunReport } from '../runs/index.js';
-import { provenanceLine, scoredUnalike, UNALIKE_NOTE } from '../runs/provenance-text.js';
+import { provenanceLine, scoredUnalike, UNALIKE_NOTE } from '../runs/outputs/provenance-text.js';
 import type { ReportTable, TableCell, TableColumn } from '../spec/index.js';
 import { renderTable } from './render-table.js';
 

@@ -1,7 +1,7 @@
 import { type Command, InvalidArgumentError } from 'commander';
 import { importBenchmarkModule, MODULE_PREFIX } from '../benchmarks/benchmark-module.js';
 import { type BenchmarkDescriptor, benchmarkDescriptors, loadBenchmark } from '../benchmarks/registry.js';
-import { optionKey } from '../runs/option-key.js';
+import { optionKey } from '../runs/outputs/option-key.js';
 import type { AnyBenchmark, BenchmarkOption, BenchmarkOptionValues } from '../spec/index.js';
 import { asUsageError } from './benchmark-module-flag.js';
 import { type BenchmarkCommand, optionsFor } from './cli-options.js';

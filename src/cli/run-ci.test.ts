@@ -5,10 +5,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type FakeProviderServer, startFakeProviderServer } from '../models/providers/fake-provider-server.js';
-import { chatCompletionText } from '../models/providers/provider-test-fixtures.js';
 import { type ReferenceServer, startReferenceServer } from '../reference-server/index.js';
 import { RunStore } from '../runs/index.js';
+import { type FakeProviderServer, startFakeProviderServer } from '../testing/fake-provider-server.js';
+import { chatCompletionText } from '../testing/provider-test-fixtures.js';
 
 const bin = fileURLToPath(new URL('../../bin/toolgauge.js', import.meta.url));
 const example = fileURLToPath(new URL('../../data/sandbox/scenarios/phone/', import.meta.url));

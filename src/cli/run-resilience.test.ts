@@ -7,7 +7,7 @@ import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ReferenceServer, startReferenceServer } from '../reference-server/index.js';
 import { RunStore } from '../runs/index.js';
-import { seededRandom } from '../world/index.js';
+import { seededRandom } from '../util/index.js';
 
 const run = promisify(execFile);
 const bin = fileURLToPath(new URL('../../bin/toolgauge.js', import.meta.url));

@@ -5,9 +5,9 @@ import {
   runExitCode,
   type ScoreThreshold,
   type ThresholdCheck,
-} from '../runs/exit-codes.js';
-import { finish } from '../runs/export-stream.js';
-import { type JunitEpisode, junitReportChunks } from '../runs/junit-report.js';
+} from '../runs/outputs/exit-codes.js';
+import { finish } from '../runs/outputs/export-stream.js';
+import { type JunitEpisode, junitReportChunks } from '../runs/outputs/junit-report.js';
 
 /** One benchmark's results in a run, as the verdict needs them. */
 export interface BenchmarkResult {

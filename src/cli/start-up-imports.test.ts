@@ -6,7 +6,7 @@ import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { describe, expect, it, vi } from 'vitest';
-import { openSqlite } from '../runs/sqlite.js';
+import { openSqlite } from '../runs/store/sqlite.js';
 
 const src = fileURLToPath(new URL('../', import.meta.url));
 
@@ -85,9 +85,9 @@ describe('what the command line loads before a command runs', () => {
         ...DECLARATIONS,
         'datasets/dataset-table.ts',
         'models/providers/endpoint.ts',
-        'runs/default-store-path.ts',
-        'runs/exit-codes.ts',
-        'runs/unknown-run-error.ts',
+        'runs/store/default-store-path.ts',
+        'runs/outputs/exit-codes.ts',
+        'runs/store/unknown-run-error.ts',
       ].sort(),
     );
   });
@@ -118,7 +118,7 @@ describe('what the command line loads before a command runs', () => {
   });
 
   it('lists runs without zod or any benchmark: the store checks its JSON columns by hand', () => {
-    const { files, packages } = staticClosure(['cli/commands/list-action.ts', 'runs/run-store.ts']);
+    const { files, packages } = staticClosure(['cli/commands/list-action.ts', 'runs/store/run-store.ts']);
     expect([...packages].filter((name) => name === 'zod' || HEAVY_PACKAGES.includes(name))).toEqual([]);
     expect([...files].filter((file) => file.startsWith('benchmarks/') && !DECLARATIONS.includes(file))).toEqual([]);
   });
@@ -256,7 +256,7 @@ describe('what reading commands load when they run', { timeout: 120_000 }, () =>
       // `list models` reads the shipped price table with the parser compiled from its schema: no zod.
       const models = await loadedBy(['list', 'models']);
       expect([...models.packages]).toEqual(['commander']);
-      expect(models.modules.has('runs/price-table.ts')).toBe(false);
+      expect(models.modules.has('runs/pricing/price-table.ts')).toBe(false);
     } finally {
       await rm(folder, { recursive: true, force: true });
     }
@@ -337,7 +337,7 @@ describe('what reading commands load when they run', { timeout: 120_000 }, () =>
       expect([...shown.modules].filter(playPath)).toEqual([]);
       // A well-formed record is checked by the parser zod's compiler made of its schema: no zod.
       expect([...shown.packages]).toEqual(['commander']);
-      expect(shown.modules.has('benchmarks/tooltalk/tooltalk-record-schema.ts')).toBe(false);
+      expect(shown.modules.has('benchmarks/tooltalk/record-schema.ts')).toBe(false);
       // It prints what `show` prints through the whole benchmark: in this process, where the whole
       // ToolTalk benchmark is loaded first, the same command goes through ToolTalk's index.ts.
       const { showEpisode } = await import('./commands/report-actions.js');

@@ -17,7 +17,7 @@ import {
   tar,
   tarHeader,
   zip,
-} from './archive-test-fixtures.js';
+} from '../testing/archive-test-fixtures.js';
 import { contentDigestOfFolder } from './content-digest.js';
 import { type DatasetSource, findDataset } from './dataset-table.js';
 import { type PullOptions, pullDataset } from './pull-dataset.js';

@@ -1,10 +1,7 @@
 import { ReplayAgent } from '../agents/index.js';
-import { demoDomain, demoWorldRows } from '../domains/demo/index.js';
-import { endConversationTool, runEpisode } from '../engine/index.js';
 import type { Agent, Trajectory, TrajectoryEvent, User } from '../spec/index.js';
-import { ToolRegistry, ToolSet } from '../tools/index.js';
-import { ScriptedUser } from '../users/index.js';
-import { defineWorldSchema, EpisodeClock, WorldSnapshot } from '../world/index.js';
+import { EpisodeClock } from '../world/index.js';
+import { playInDemoDomain } from './demo-episode.js';
 
 /**
  * The built-in example episode: the user asks for a notice to be posted while wifi is off. The replayed
@@ -15,8 +12,6 @@ import { defineWorldSchema, EpisodeClock, WorldSnapshot } from '../world/index.j
 export async function runExampleEpisode(
   options: { agent?: Agent; user?: User; onEvent?: (event: TrajectoryEvent) => void } = {},
 ): Promise<Trajectory> {
-  const registry = new ToolRegistry([...demoDomain.tools, endConversationTool]);
-  const schema = defineWorldSchema(demoDomain.tables);
   const agent =
     options.agent ??
     new ReplayAgent([
@@ -31,14 +26,11 @@ export async function runExampleEpisode(
       },
       { type: 'text', text: 'Wifi was off, so I turned it on and posted the notice "Team lunch moved to 1 pm."' },
     ]);
-  return runEpisode({
+  return playInDemoDomain({
     episodeId: 'example-1',
     caseId: 'example/post-notice',
     agent,
-    user: options.user ?? new ScriptedUser([]),
-    agentTools: ToolSet.fromRegistry(registry, 'agent'),
-    userTools: ToolSet.fromRegistry(registry, 'user'),
-    world: WorldSnapshot.create(schema, demoWorldRows()),
+    ...(options.user ? { user: options.user } : {}),
     clock: EpisodeClock.fromIso('2026-03-02T09:00:00-08:00', 'America/Los_Angeles'),
     seed: 'example',
     seededMessages: [

@@ -2,10 +2,10 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import type { $ZodType } from 'zod/v4/core';
 import { recordSchema } from '../benchmarks/sandbox/record.js';
-import { tevalRecordSchema } from '../benchmarks/teval/teval-record-schema.js';
+import { tevalRecordSchema } from '../benchmarks/teval/record-schema.js';
 import { toolscanRecordSchema } from '../benchmarks/toolscan/record-schema.js';
-import { tooltalkRecordSchema } from '../benchmarks/tooltalk/tooltalk-record-schema.js';
-import { priceTableSchema } from '../runs/price-table.js';
+import { tooltalkRecordSchema } from '../benchmarks/tooltalk/record-schema.js';
+import { priceTableSchema } from '../runs/pricing/price-table.js';
 import { compiledParserHelpersSource, compiledParsersSource } from './compiled-parser-source.js';
 import { trajectorySchema } from './trajectory-schema.js';
 
@@ -30,13 +30,13 @@ const GENERATED: readonly { file: URL; schema: string; parsers: Record<string, $
   },
   {
     file: new URL('../benchmarks/teval/record-parser.generated.ts', import.meta.url),
-    schema: 'tevalRecordSchema (src/benchmarks/teval/teval-record-schema.ts)',
+    schema: 'tevalRecordSchema (src/benchmarks/teval/record-schema.ts)',
     parsers: { parseTevalRecordFields: tevalRecordSchema },
     helpers: '../../engine/compiled-parser-helpers.generated.js',
   },
   {
     file: new URL('../benchmarks/tooltalk/record-parser.generated.ts', import.meta.url),
-    schema: 'tooltalkRecordSchema (src/benchmarks/tooltalk/tooltalk-record-schema.ts)',
+    schema: 'tooltalkRecordSchema (src/benchmarks/tooltalk/record-schema.ts)',
     parsers: { parseToolTalkRecordFields: tooltalkRecordSchema },
     helpers: '../../engine/compiled-parser-helpers.generated.js',
   },
@@ -47,10 +47,10 @@ const GENERATED: readonly { file: URL; schema: string; parsers: Record<string, $
     helpers: '../../engine/compiled-parser-helpers.generated.js',
   },
   {
-    file: new URL('../runs/price-table-parser.generated.ts', import.meta.url),
-    schema: 'priceTableSchema (src/runs/price-table.ts)',
+    file: new URL('../runs/pricing/price-table-parser.generated.ts', import.meta.url),
+    schema: 'priceTableSchema (src/runs/pricing/price-table.ts)',
     parsers: { parsePriceTableFile: priceTableSchema },
-    helpers: '../engine/compiled-parser-helpers.generated.js',
+    helpers: '../../engine/compiled-parser-helpers.generated.js',
   },
 ];
 

@@ -1,4 +1,4 @@
-import { seededRandom } from '../world/index.js';
+import { seededRandom } from '../util/index.js';
 
 /** The faults the reference server can inject, as real providers show them. */
 export const FAULT_KINDS = ['429', '500', 'slow', 'drop', 'malformed'] as const;

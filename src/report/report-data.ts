@@ -7,7 +7,7 @@
  * metrics and findings are the contract's own types (`src/spec`), not copies.
  */
 
-import type { ProvenanceFacts } from '../runs/provenance-text.js';
+import type { ProvenanceFacts } from '../runs/outputs/provenance-text.js';
 import type {
   DiagnosticFinding,
   Labels,

@@ -5,21 +5,26 @@ import type { DatabaseSync } from 'node:sqlite';
 import { Writable } from 'node:stream';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createModelAdapter } from '../models/index.js';
-import { type FakeProviderServer, startFakeProviderServer } from '../models/providers/fake-provider-server.js';
 import { ProviderError } from '../models/providers/provider-error.js';
 import type { ModelRequest } from '../spec/index.js';
-import { EpisodeClaims } from './episode-claims.js';
-import { checkScoreThreshold, EXIT_CODES, parseScoreThreshold, runExitCode } from './exit-codes.js';
-import { csvCell, writeCsv, writeJsonLines } from './export-stream.js';
-import { junitReport } from './junit-report.js';
-import { formatPreflightProblems, preflight } from './preflight.js';
-import { loadPriceTable } from './price-table.js';
-import { EndpointLimiter, ResilientModelAdapter } from './resilient-model.js';
-import { cacheKey } from './response-cache.js';
-import { caseSetOf } from './run-provenance.js';
-import { checkAllowChanged, compareRunSettings, requireSameRunSettings, runIdentity } from './run-settings-compare.js';
-import { openSqlite } from './sqlite.js';
-import { oncePerModel, UsageMeter } from './usage-meter.js';
+import { type FakeProviderServer, startFakeProviderServer } from '../testing/fake-provider-server.js';
+import { formatPreflightProblems, preflight } from './execution/preflight.js';
+import { EndpointLimiter, ResilientModelAdapter } from './execution/resilient-model.js';
+import { cacheKey } from './execution/response-cache.js';
+import { caseSetOf } from './execution/run-provenance.js';
+import { checkScoreThreshold, EXIT_CODES, parseScoreThreshold, runExitCode } from './outputs/exit-codes.js';
+import { csvCell, writeCsv, writeJsonLines } from './outputs/export-stream.js';
+import { junitReport } from './outputs/junit-report.js';
+import { loadPriceTable } from './pricing/price-table.js';
+import { oncePerModel, UsageMeter } from './pricing/usage-meter.js';
+import { EpisodeClaims } from './store/episode-claims.js';
+import {
+  checkAllowChanged,
+  compareRunSettings,
+  requireSameRunSettings,
+  runIdentity,
+} from './store/run-settings-compare.js';
+import { openSqlite } from './store/sqlite.js';
 
 const request: ModelRequest = { messages: [{ role: 'user', text: 'hi' }], tools: [], settings: { temperature: 0 } };
 const servers: FakeProviderServer[] = [];

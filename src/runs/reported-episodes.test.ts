@@ -5,12 +5,12 @@ import { DatabaseSync } from 'node:sqlite';
 import { gunzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { getBenchmarkAggregator, loadBenchmarkAggregator } from '../benchmarks/registry.js';
-import { benchmarkReport, buildRunReport, reportProvenance, storedOptionValues } from './run-report.js';
-import { type EpisodeRow, RunStore } from './run-store.js';
-import { SqliteDatabase } from './sql-database.js';
-import { openSqlite } from './sqlite.js';
-import { readMetrics } from './stored-json.js';
-import { DecodedTexts } from './stored-rows.js';
+import { benchmarkReport, buildRunReport, reportProvenance, storedOptionValues } from './outputs/run-report.js';
+import { type EpisodeRow, RunStore } from './store/run-store.js';
+import { SqliteDatabase } from './store/sql-database.js';
+import { openSqlite } from './store/sqlite.js';
+import { readMetrics } from './store/stored-json.js';
+import { DecodedTexts } from './store/stored-rows.js';
 
 const RUNS = ['v2-oracle', 'v2-mixed', 'v2-tooltalk'];
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { seededRandom, seededResampleMeans } from '../world/id-generator.js';
+import { seededRandom, seededResampleMeans } from '../util/seeded-random.js';
 import { trialStatistics } from './trial-statistics.js';
 
 /** The bootstrap as first written: one seededRandom call per draw, plain arrays, a comparator sort. */

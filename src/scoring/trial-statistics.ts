@@ -1,4 +1,4 @@
-import { seededResampleMeans } from '../world/id-generator.js';
+import { seededResampleMeans } from '../util/seeded-random.js';
 
 /**
  * Statistics over repeated trials, as tau-bench defines them. For each case with n trials of which c

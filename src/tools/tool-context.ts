@@ -1,6 +1,6 @@
 import type { CellValue, Role, Row } from '../spec/index.js';
-import type { ZonedParts } from '../world/index.js';
-import { deterministicId, type WorldSnapshot } from '../world/index.js';
+import { deterministicId } from '../util/index.js';
+import type { WorldSnapshot, ZonedParts } from '../world/index.js';
 
 /** The read-only view of the episode clock a tool gets. */
 export interface ToolClock {

@@ -1,6 +1,6 @@
 import { Temporal } from 'temporal-polyfill';
 import { DefinitionError } from '../spec/index.js';
-import { remembered, rememberedUpTo } from './remembered.js';
+import { remembered, rememberedUpTo } from '../util/remembered.js';
 
 /** Local calendar fields of an instant in a time zone. */
 export interface ZonedParts {

@@ -1,7 +1,4 @@
-export * from './canonical-json.js';
 export * from './episode-clock.js';
-export * from './id-generator.js';
-export * from './remembered.js';
 export * from './replay-world.js';
 export * from './world-diff.js';
 export * from './world-schema.js';

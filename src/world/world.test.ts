@@ -1,15 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { DefinitionError, type TableSchema } from '../spec/index.js';
-import {
-  applyDiff,
-  defineWorldSchema,
-  deterministicId,
-  diffSnapshots,
-  EpisodeClock,
-  seededRandom,
-  WorldSnapshot,
-  WorldTimeline,
-} from './index.js';
+import { deterministicId, seededRandom } from '../util/index.js';
+import { applyDiff, defineWorldSchema, diffSnapshots, EpisodeClock, WorldSnapshot, WorldTimeline } from './index.js';
 
 const people: TableSchema = {
   name: 'people',

@@ -5,8 +5,8 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type FakeProviderServer, startFakeProviderServer } from '../../src/models/providers/fake-provider-server.js';
-import { chatCompletionText } from '../../src/models/providers/provider-test-fixtures.js';
+import { type FakeProviderServer, startFakeProviderServer } from '../../src/testing/fake-provider-server.js';
+import { chatCompletionText } from '../../src/testing/provider-test-fixtures.js';
 
 const run = promisify(execFile);
 const bin = fileURLToPath(new URL('../../bin/toolgauge.js', import.meta.url));

@@ -3,7 +3,7 @@ import { readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import type { BenchmarkCase, CaseProblem, LoadCasesRequest, LoadedCases, ToolSchema } from '../../spec/index.js';
-import { canonicalJson } from '../../world/index.js';
+import { canonicalJson } from '../../util/index.js';
 
 /** One single-step item: a question, the tools offered, and the one call that answers it. */
 export interface ExampleCase extends BenchmarkCase {

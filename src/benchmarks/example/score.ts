@@ -1,5 +1,5 @@
 import type { MetricDefinition, MetricValues, Turn } from '../../spec/index.js';
-import { canonicalJson } from '../../world/index.js';
+import { canonicalJson } from '../../util/index.js';
 import type { ExampleCase } from './cases.js';
 
 export const EXAMPLE_METRICS: readonly MetricDefinition[] = [

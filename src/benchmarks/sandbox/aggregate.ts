@@ -1,3 +1,4 @@
+import { episodesLabelled, metricMeanOverAll } from '../../scoring/episode-averages.js';
 import { trialStatistics } from '../../scoring/trial-statistics.js';
 import type { BenchmarkAggregate, EpisodeSummary, MetricValues, ReportTable, TableColumn } from '../../spec/index.js';
 import { AUGMENTATIONS } from '../../tools/augmentations/augmentation.js';
@@ -29,14 +30,12 @@ function settingOf(episodes: readonly EpisodeSummary[]): string {
  */
 export function aggregateSandbox(episodes: readonly EpisodeSummary[]): BenchmarkAggregate {
   const metric = (episode: EpisodeSummary, id: string) => episode.metrics[id] ?? 0;
-  const mean = (selected: readonly EpisodeSummary[], id: string) =>
-    selected.length === 0 ? null : selected.reduce((sum, episode) => sum + metric(episode, id), 0) / selected.length;
   // Each category's episodes are picked once for both tables that read them.
   const byCategory = new Map<string, readonly EpisodeSummary[]>();
   const inCategory = (category: string) => {
     let selected = byCategory.get(category);
     if (!selected) {
-      selected = episodes.filter((episode) => labelList(episode.labels.categories).includes(category));
+      selected = episodesLabelled(episodes, 'categories', category);
       byCategory.set(category, selected);
     }
     return selected;
@@ -52,7 +51,7 @@ export function aggregateSandbox(episodes: readonly EpisodeSummary[]): Benchmark
     else scoresByCase.set(episode.caseId, [metric(episode, 'score')]);
   }
   const trials = trialStatistics(scoresByCase);
-  const overall = mean(episodes, 'score');
+  const overall = metricMeanOverAll(episodes, 'score');
   const overallCell =
     trials.trials > 1 || trials.cases > 1
       ? { value: overall, low: finite(trials.confidenceInterval[0]), high: finite(trials.confidenceInterval[1]) }
@@ -75,7 +74,9 @@ export function aggregateSandbox(episodes: readonly EpisodeSummary[]): Benchmark
     rows: [
       {
         overall: overallCell,
-        ...Object.fromEntries(SANDBOX_CATEGORIES.map((category) => [category, mean(inCategory(category), 'score')])),
+        ...Object.fromEntries(
+          SANDBOX_CATEGORIES.map((category) => [category, metricMeanOverAll(inCategory(category), 'score')]),
+        ),
       },
     ],
   };
@@ -85,7 +86,7 @@ export function aggregateSandbox(episodes: readonly EpisodeSummary[]): Benchmark
     columns: AUGMENTATIONS.map(scoreColumn),
     rows: [
       Object.fromEntries(
-        AUGMENTATIONS.map((augmentation) => [augmentation, mean(withAugmentation(augmentation), 'score')]),
+        AUGMENTATIONS.map((augmentation) => [augmentation, metricMeanOverAll(withAugmentation(augmentation), 'score')]),
       ),
     ],
   };
@@ -107,19 +108,22 @@ export function aggregateSandbox(episodes: readonly EpisodeSummary[]): Benchmark
     ],
     rows: [
       {
-        overall: mean(episodes, 'turnCount'),
+        overall: metricMeanOverAll(episodes, 'turnCount'),
         ...Object.fromEntries(
-          SANDBOX_CATEGORIES.map((category) => [category, mean(inCategory(category), 'turnCount')]),
+          SANDBOX_CATEGORIES.map((category) => [category, metricMeanOverAll(inCategory(category), 'turnCount')]),
         ),
         ...Object.fromEntries(
-          AUGMENTATIONS.map((augmentation) => [augmentation, mean(withAugmentation(augmentation), 'turnCount')]),
+          AUGMENTATIONS.map((augmentation) => [
+            augmentation,
+            metricMeanOverAll(withAugmentation(augmentation), 'turnCount'),
+          ]),
         ),
       },
     ],
     note: 'Messages per episode. Compare turn counts only between runs of similar score.',
   };
   const metrics: MetricValues = Object.fromEntries(
-    SANDBOX_METRICS.map((definition) => [definition.id, mean(episodes, definition.id)]),
+    SANDBOX_METRICS.map((definition) => [definition.id, metricMeanOverAll(episodes, definition.id)]),
   );
   return { headline: overall, metrics, tables: [byCategoryTable, byAugmentation, turnCounts] };
 }
@@ -130,11 +134,6 @@ function columnTitle(id: string): string {
   if (!(SANDBOX_CATEGORIES as readonly string[]).includes(id)) return id;
   const words = id.replaceAll('_', ' ');
   return words.charAt(0).toUpperCase() + words.slice(1);
-}
-
-function labelList(value: string | readonly string[] | undefined): readonly string[] {
-  if (value === undefined) return [];
-  return typeof value === 'string' ? [value] : value;
 }
 
 function finite(value: number): number | null {

@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { z } from 'zod';
 import { AUGMENTATIONS } from '../../tools/index.js';
-import { parseYamlText } from '../../world/yaml-text.js';
+import { parseYamlText } from '../../util/yaml-text.js';
 
 /**
  * A named corpus of sandbox scenarios: a folder with a `corpus.yaml` beside its scenario files. The

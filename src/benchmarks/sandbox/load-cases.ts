@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import type { CaseProblem, LoadCasesRequest, LoadedCases } from '../../spec/index.js';
 import type { Augmentation } from '../../tools/index.js';
-import { canonicalJson } from '../../world/index.js';
+import { canonicalJson } from '../../util/index.js';
 import { filterCases } from './case-filter.js';
 import { type SandboxCase, sandboxCases } from './cases.js';
 import { NAMED_CORPORA } from './named-corpora.js';

@@ -17,7 +17,8 @@ import type {
 import { DefinitionError } from '../../spec/index.js';
 import { augmentedToolSet, type ToolRegistry, ToolSet } from '../../tools/index.js';
 import { ScriptedUser } from '../../users/index.js';
-import { EpisodeClock, remembered, requireTable, WorldSnapshot } from '../../world/index.js';
+import { remembered } from '../../util/index.js';
+import { EpisodeClock, requireTable, WorldSnapshot } from '../../world/index.js';
 import type { SandboxCase } from './cases.js';
 import { corpusWorldRows } from './corpus-manifest.js';
 import { judgeEpisode } from './judge-answers.js';

@@ -1,5 +1,5 @@
 import type { BenchmarkReader } from '../../spec/index.js';
-import { quickThenSchemaParse } from '../quick-record-parse.js';
+import { quickThenSchemaParse } from '../quick-parse.js';
 import { sandboxAggregator } from './aggregator.js';
 import type { SandboxCase } from './cases.js';
 import type { SandboxEpisodeRecord } from './record.js';

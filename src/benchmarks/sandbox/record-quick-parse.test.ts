@@ -5,7 +5,7 @@ import { gunzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { NOT_SURE } from '../../engine/compiled-parser-helpers.generated.js';
 import { parseTrajectoryFields } from '../../engine/trajectory-parser.generated.js';
-import { RunStore } from '../../runs/run-store.js';
+import { RunStore } from '../../runs/store/run-store.js';
 import { parseSandboxRecord } from './record.js';
 import { parseRecordFields } from './record-parser.generated.js';
 import { parseSandboxRecordQuickly } from './record-quick-parse.js';

@@ -1,4 +1,4 @@
-import { withQuicklyParsedTrajectory } from '../../engine/trajectory-record-quick-parse.js';
+import { withQuicklyParsedTrajectory } from '../../engine/trajectory-quick-parse.js';
 import type { SandboxEpisodeRecord } from './record.js';
 import { parseRecordFields } from './record-parser.generated.js';
 

@@ -3,7 +3,7 @@ import { dirname, extname, join } from 'node:path';
 import { Temporal } from 'temporal-polyfill';
 import { SANDBOX_PRESETS } from '../../domains/sandbox/index.js';
 import type { CellValue, Row, Turn } from '../../spec/index.js';
-import { parseYamlText } from '../../world/yaml-text.js';
+import { parseYamlText } from '../../util/yaml-text.js';
 import { CORPUS_MANIFEST, readCorpusManifest, type ScenarioCorpus, scenarioCorpusOf } from './corpus-manifest.js';
 import type { ConstraintSpec, MilestoneSpec } from './milestones/index.js';
 import type { SandboxScenario } from './sandbox-scenario.js';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { fakeServices } from '../../testing/fake-embedder.js';
 import { CONFIRMATION_REPLY, isConfirmationRequest } from '../../users/index.js';
-import { fakeServices } from './fake-embedder.js';
 import { tevalBenchmark } from './index.js';
 import { isDict } from './python-value.js';
 

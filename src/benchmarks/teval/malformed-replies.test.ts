@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { fakeServices } from './fake-embedder.js';
+import { fakeServices } from '../../testing/fake-embedder.js';
 import { tevalBenchmark } from './index.js';
 import { parsePythonJson } from './python-json.js';
 import type { PyValue } from './python-value.js';

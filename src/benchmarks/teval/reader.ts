@@ -1,5 +1,5 @@
 import type { BenchmarkReader } from '../../spec/index.js';
-import { quickThenSchemaParse, sureOrUndefined } from '../quick-record-parse.js';
+import { quickThenSchemaParse, sureOrUndefined } from '../quick-parse.js';
 import { tevalAggregator } from './aggregator.js';
 import { parseTevalRecordFields } from './record-parser.generated.js';
 import type { TevalCase } from './teval-case.js';
@@ -15,7 +15,7 @@ function parseTevalRecordQuickly(value: unknown): TevalRecord | undefined {
 const recordParse = quickThenSchemaParse<TevalRecord>({
   name: 'T-Eval',
   quick: parseTevalRecordQuickly,
-  loadSchema: async () => (await import('./teval-record-schema.js')).parseTevalRecord,
+  loadSchema: async () => (await import('./record-schema.js')).parseTevalRecord,
 });
 
 /** Imports the record's zod schema (once); the whole benchmark does so as it loads. */

@@ -1,6 +1,6 @@
 // @ts-nocheck
 // Written by `TOOLGAUGE_WRITE_PARSERS=1 npx vitest run src/engine/compiled-parser-source.test.ts`: do not edit.
-// zod's compiled parser of tevalRecordSchema (src/benchmarks/teval/teval-record-schema.ts).
+// zod's compiled parser of tevalRecordSchema (src/benchmarks/teval/record-schema.ts).
 import { NOT_SURE, isPlainObject } from '../../engine/compiled-parser-helpers.generated.js';
 
 export const parseTevalRecordFields = ((INVALID, c0, c1, c2) => (input) => {

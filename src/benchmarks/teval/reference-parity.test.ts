@@ -7,7 +7,8 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { parityEmbedder } from './fake-embedder.js';
+import { parityEmbedder } from '../../testing/fake-embedder.js';
+import { sharedDataFile } from '../../testing/shared-data.js';
 import { loadPlan, scorePlan } from './plan-evaluator.js';
 import { isDict, isList, PyDict, type PyValue } from './python-value.js';
 import {
@@ -18,7 +19,6 @@ import {
   referenceFields,
   toolgaugeFields,
 } from './reference-parity.js';
-import { sharedDataFile } from './test-data.js';
 import type { TevalCase } from './teval-case.js';
 import { importTevalFile } from './teval-import.js';
 import { protocolOf } from './teval-protocol.js';

@@ -1,7 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import type { EpisodeSummary } from '../../spec/index.js';
-import { sharedDataFile } from './test-data.js';
+import { sharedDataFile } from '../../testing/shared-data.js';
 import { abilitiesFromColumns, aggregateTeval } from './teval-aggregate.js';
 import { TABLE_ONE_COLUMNS, type TableOneColumn } from './teval-metrics.js';
 

@@ -3,6 +3,7 @@
  * mean of its string and JSON columns; REVIEW its choice score alone; Overall the unweighted mean of the
  * six abilities. Tables show them ×100 (format `percent`).
  */
+import { labelValues, meanOfPresent, metricMeans } from '../../scoring/episode-averages.js';
 import type { BenchmarkAggregate, EpisodeSummary, MetricValues, ReportTable, TableColumn } from '../../spec/index.js';
 import { ABILITIES, type TevalAbility } from './teval-case.js';
 import { ABILITY_TITLES, TABLE_ONE_COLUMNS, type TableOneColumn, TEVAL_METRICS } from './teval-metrics.js';
@@ -25,26 +26,18 @@ export function abilitiesFromColumns(columns: ColumnScores): AbilityScores {
       ability === 'review'
         ? [columns.review]
         : [columns[`${ability}.string` as TableOneColumn], columns[`${ability}.json` as TableOneColumn]];
-    abilities[ability] = mean(values.filter((value): value is number => typeof value === 'number'));
+    abilities[ability] = meanOfPresent(values);
   }
   const present = ABILITIES.map((ability) => abilities[ability]).filter((value): value is number => value !== null);
-  return { abilities, overall: mean(present), abilityCount: present.length };
-}
-
-function mean(values: readonly number[]): number | null {
-  return values.length === 0 ? null : values.reduce((sum, value) => sum + value, 0) / values.length;
+  return { abilities, overall: meanOfPresent(present), abilityCount: present.length };
 }
 
 /** Each metric's mean over the episodes where it applies. */
 export function columnMeans(episodes: readonly EpisodeSummary[]): Record<string, number | null> {
-  const means: Record<string, number | null> = {};
-  for (const metric of TEVAL_METRICS) {
-    const values = episodes
-      .map((episode) => episode.metrics[metric.id])
-      .filter((value): value is number => typeof value === 'number');
-    means[metric.id] = mean(values);
-  }
-  return means;
+  return metricMeans(
+    episodes,
+    TEVAL_METRICS.map((metric) => metric.id),
+  );
 }
 
 export function aggregateTeval(episodes: readonly EpisodeSummary[]): BenchmarkAggregate {
@@ -98,10 +91,7 @@ function tableOne(means: Record<string, number | null>, scores: AbilityScores): 
 function abilityTable(scores: AbilityScores, episodes: readonly EpisodeSummary[]): ReportTable {
   const itemCounts = new Map<string, number>();
   for (const episode of episodes) {
-    const ability = episode.labels.ability;
-    for (const name of Array.isArray(ability) ? ability : [ability]) {
-      if (typeof name === 'string') itemCounts.set(name, (itemCounts.get(name) ?? 0) + 1);
-    }
+    for (const name of labelValues(episode.labels.ability)) itemCounts.set(name, (itemCounts.get(name) ?? 0) + 1);
   }
   return {
     id: 'teval-abilities',

@@ -2,7 +2,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createModelAdapter, ModelAgent } from '../../models/index.js';
-import { fakeServices } from './fake-embedder.js';
+import { fakeServices } from '../../testing/fake-embedder.js';
 import { tevalBenchmark } from './index.js';
 import type { TevalCase } from './teval-case.js';
 import { BUILT_IN_SAMPLES } from './teval-cases.js';

@@ -1,6 +1,6 @@
 /**
  * The stored record of a T-Eval episode: prompt, reply, what was parsed and every sub-score. Its zod
- * schema is `teval-record-schema.ts`, so that `show` reads a well-formed record without zod.
+ * schema is `record-schema.ts`, so that `show` reads a well-formed record without zod.
  */
 import type { TevalPromptMessage } from './teval-case.js';
 

@@ -6,6 +6,8 @@
  * macro average over episodes, as the paper averages over queries; a pattern score that does not apply
  * to an episode (no API call) is left out of its mean.
  */
+
+import { episodesLabelled, metricMeans } from '../../scoring/episode-averages.js';
 import type {
   BenchmarkAggregate,
   BenchmarkOptionValues,
@@ -21,18 +23,8 @@ import { AUGMENTATIONS, IRRELEVANCE_KINDS, PATTERNS } from './vocabulary.js';
 
 export const METRIC_IDS = ['success', ...PATTERNS, 'call_precision', 'no_IFN', 'calls', 'steps'] as const;
 
-function mean(values: readonly (number | null | undefined)[]): number | null {
-  const present = values.filter((value): value is number => typeof value === 'number');
-  return present.length === 0 ? null : present.reduce((sum, value) => sum + value, 0) / present.length;
-}
-
 function means(episodes: readonly EpisodeSummary[]): MetricValues {
-  return Object.fromEntries(METRIC_IDS.map((id) => [id, mean(episodes.map((episode) => episode.metrics[id]))]));
-}
-
-function label(episode: EpisodeSummary, id: string): string {
-  const value = episode.labels[id];
-  return Array.isArray(value) ? value.join(',') : String(value ?? '');
+  return metricMeans(episodes, METRIC_IDS);
 }
 
 /** Call precision sits beside IAC: IAC counts gold calls by API name, precision shows the useless calls. */
@@ -55,10 +47,8 @@ export function aggregateToolscan(
   options: BenchmarkOptionValues,
 ): BenchmarkAggregate {
   const metrics = means(episodes);
-  const environments = TOOLSCAN_ENVIRONMENT_APIS.filter((environment) =>
-    episodes.some((episode) => label(episode, 'environment') === environment.id),
-  );
-  const byEnvironment = (id: string) => episodes.filter((episode) => label(episode, 'environment') === id);
+  const byEnvironment = (id: string) => episodesLabelled(episodes, 'environment', id);
+  const environments = TOOLSCAN_ENVIRONMENT_APIS.filter((environment) => byEnvironment(environment.id).length > 0);
   const groupColumns: TableColumn[] = [
     { id: 'group', title: 'Group', format: 'text' },
     { id: 'episodes', title: 'Episodes', format: 'count' },
@@ -80,9 +70,8 @@ export function aggregateToolscan(
       bars: [{ column: 'success' }, ...PATTERNS.map((pattern) => ({ column: pattern }))],
     },
   };
-  const augmentations = AUGMENTATIONS.filter((augmentation) =>
-    episodes.some((episode) => label(episode, 'augmentation') === augmentation),
-  );
+  const withAugmentation = (augmentation: string) => episodesLabelled(episodes, 'augmentation', augmentation);
+  const augmentations = AUGMENTATIONS.filter((augmentation) => withAugmentation(augmentation).length > 0);
   const augmentationTable: ReportTable = {
     id: 'augmentation',
     title: 'By augmentation (irrelevance ablation: irrelevant-constraint vs the rest)',
@@ -92,15 +81,10 @@ export function aggregateToolscan(
       { id: 'no_IFN', title: 'Queries without IFN', format: 'score', direction: 'higher' },
     ],
     rows: [
-      ...augmentations.map((augmentation) =>
-        row(
-          augmentation,
-          episodes.filter((episode) => label(episode, 'augmentation') === augmentation),
-        ),
-      ),
+      ...augmentations.map((augmentation) => row(augmentation, withAugmentation(augmentation))),
       // The irrelevance variants by the paper's three kinds.
       ...IRRELEVANCE_KINDS.flatMap((kind) => {
-        const ofKind = episodes.filter((episode) => label(episode, 'irrelevance') === kind);
+        const ofKind = episodesLabelled(episodes, 'irrelevance', kind);
         return ofKind.length === 0 ? [] : [row(`irrelevant-constraint: ${kind}`, ofKind)];
       }),
     ],

@@ -1,10 +1,10 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { ModelAgent } from '../../models/index.js';
 import { createModelAdapter } from '../../models/providers/create-model-adapter.js';
-import { type FakeProviderServer, startFakeProviderServer } from '../../models/providers/fake-provider-server.js';
-import { chatCompletion, chatCompletionText, FAKE_API_KEY } from '../../models/providers/provider-test-fixtures.js';
 import { exampleOf } from '../../scoring/call-patterns.js';
 import type { Agent, BenchmarkServices, EpisodeSummary } from '../../spec/index.js';
+import { type FakeProviderServer, startFakeProviderServer } from '../../testing/fake-provider-server.js';
+import { chatCompletion, chatCompletionText, FAKE_API_KEY } from '../../testing/provider-test-fixtures.js';
 import { toolscanBenchmark } from './benchmark.js';
 import type { ToolscanCase } from './load-cases.js';
 

@@ -1,6 +1,6 @@
-import { withQuicklyParsedTrajectory } from '../../engine/trajectory-record-quick-parse.js';
+import { withQuicklyParsedTrajectory } from '../../engine/trajectory-quick-parse.js';
 import type { BenchmarkReader } from '../../spec/index.js';
-import { quickThenSchemaParse } from '../quick-record-parse.js';
+import { quickThenSchemaParse } from '../quick-parse.js';
 import { toolscanAggregator } from './aggregator.js';
 import { explainToolscanRecord } from './explain.js';
 import type { ToolscanCase } from './load-cases.js';

@@ -9,7 +9,7 @@ import { errorTypes, evaluateConversation, type TurnCalls } from './conversation
 import { loadToolTalkFolder } from './load-conversations.js';
 import { groundTruthPlan, type PlannedCall, plannedAgent } from './oracle-agent.js';
 import { scoreReplay } from './score-replay.js';
-import { sharedToolTalkData } from './shared-tooltalk-data.js';
+import { sharedToolTalkData } from './shared-tooltalk-data.test-helpers.js';
 import { offeredTools } from './tool-offer.js';
 import { replayConversation } from './turn-replay.js';
 

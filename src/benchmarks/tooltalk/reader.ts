@@ -1,5 +1,5 @@
 import type { BenchmarkReader, Trajectory } from '../../spec/index.js';
-import { quickThenSchemaParse, sureOrUndefined } from '../quick-record-parse.js';
+import { quickThenSchemaParse, sureOrUndefined } from '../quick-parse.js';
 import { tooltalkAggregator } from './aggregator.js';
 import { explainToolTalkEpisode } from './explain-episode.js';
 import { parseToolTalkRecordFields } from './record-parser.generated.js';
@@ -15,7 +15,7 @@ export function parseToolTalkRecordQuickly(value: unknown): ToolTalkRecord | und
 const recordParse = quickThenSchemaParse<ToolTalkRecord>({
   name: 'ToolTalk',
   quick: parseToolTalkRecordQuickly,
-  loadSchema: async () => (await import('./tooltalk-record-schema.js')).parseToolTalkRecord,
+  loadSchema: async () => (await import('./record-schema.js')).parseToolTalkRecord,
 });
 
 /** Imports the record's zod schema (once); the whole benchmark does so as it loads. */

@@ -6,8 +6,8 @@ import { InfrastructureError } from '../../spec/index.js';
 import { ScriptedModel } from '../../testing/index.js';
 import { tooltalkBenchmark } from './index.js';
 import { parseToolTalkRecordQuickly, tooltalkReader } from './reader.js';
+import { parseToolTalkRecord } from './record-schema.js';
 import type { ToolTalkCase } from './tooltalk-case.js';
-import { parseToolTalkRecord } from './tooltalk-record-schema.js';
 
 const { cases } = await tooltalkBenchmark.loadCases({ options: {} });
 const services: BenchmarkServices = { embedder: async () => new LexicalEmbedder() };

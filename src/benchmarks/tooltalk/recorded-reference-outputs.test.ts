@@ -18,8 +18,8 @@ import { basename, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RunStore } from '../../runs/index.js';
-import { parityVector } from './reference-parity-plans.js';
-import { sharedToolTalkData } from './shared-tooltalk-data.js';
+import { parityVector } from './reference-parity-plans.test-helpers.js';
+import { sharedToolTalkData } from './shared-tooltalk-data.test-helpers.js';
 import type { ToolTalkRecord } from './tooltalk-record.js';
 
 const repository = fileURLToPath(new URL('../../../', import.meta.url));

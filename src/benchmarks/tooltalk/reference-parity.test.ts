@@ -15,9 +15,9 @@ import { describe, expect, it } from 'vitest';
 import type { ComparisonMode } from './comparators.js';
 import { loadToolTalkFolder } from './load-conversations.js';
 import { groundTruthPlan, plannedAgent, type TurnPlan } from './oracle-agent.js';
-import { applyEdits, type Perturbation, parityEmbedder } from './reference-parity-plans.js';
+import { applyEdits, type Perturbation, parityEmbedder } from './reference-parity-plans.test-helpers.js';
 import { scoreReplay } from './score-replay.js';
-import { sharedToolTalkData } from './shared-tooltalk-data.js';
+import { sharedToolTalkData } from './shared-tooltalk-data.test-helpers.js';
 import { offeredTools } from './tool-offer.js';
 import { replayConversation } from './turn-replay.js';
 

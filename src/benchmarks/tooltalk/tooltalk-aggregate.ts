@@ -4,6 +4,8 @@
  * the reference computes them (Σ matches / Σ predictions, …; success rate over conversations); and the
  * error types as a share of failing turns (Table 2; Table 4 without documentation).
  */
+
+import { metricMean, metricSum } from '../../scoring/episode-averages.js';
 import type {
   BenchmarkAggregate,
   BenchmarkOptionValues,
@@ -13,46 +15,35 @@ import type {
 } from '../../spec/index.js';
 import { toolTalkSettings } from './tooltalk-options.js';
 
-const sum = (episodes: readonly EpisodeSummary[], id: string) =>
-  episodes.reduce((total, episode) => total + (episode.metrics[id] ?? 0), 0);
 const ratio = (numerator: number, denominator: number, empty: number | null) =>
   denominator > 0 ? numerator / denominator : empty;
-
-/** The mean of a metric over the episodes that have it (null when none has). */
-function meanWhereSet(episodes: readonly EpisodeSummary[], id: string): number | null {
-  const values = episodes.flatMap((episode) => {
-    const value = episode.metrics[id];
-    return value === null || value === undefined ? [] : [value];
-  });
-  return values.length > 0 ? values.reduce((total, value) => total + value, 0) / values.length : null;
-}
 
 /** The reference's dataset micro-averages (incorrect action rate is null when no action was made). */
 export function microAverages(episodes: readonly EpisodeSummary[]): MetricValues {
   const conversations = episodes.length;
-  const predictions = sum(episodes, 'predictions');
-  const groundTruths = sum(episodes, 'ground_truths');
-  const matches = sum(episodes, 'matches');
-  const actions = sum(episodes, 'actions');
+  const predictions = metricSum(episodes, 'predictions');
+  const groundTruths = metricSum(episodes, 'ground_truths');
+  const matches = metricSum(episodes, 'matches');
+  const actions = metricSum(episodes, 'actions');
   return {
-    success: ratio(sum(episodes, 'success'), conversations, null),
+    success: ratio(metricSum(episodes, 'success'), conversations, null),
     precision: ratio(matches, predictions, 0),
     recall: ratio(matches, groundTruths, null),
-    incorrect_action_rate: ratio(sum(episodes, 'incorrect_actions'), actions, null),
-    action_precision: ratio(sum(episodes, 'valid_actions'), actions, null),
-    soft_success: ratio(sum(episodes, 'soft_success'), conversations, null),
+    incorrect_action_rate: ratio(metricSum(episodes, 'incorrect_actions'), actions, null),
+    action_precision: ratio(metricSum(episodes, 'valid_actions'), actions, null),
+    soft_success: ratio(metricSum(episodes, 'soft_success'), conversations, null),
     predictions,
     ground_truths: groundTruths,
     matches,
     actions,
-    valid_actions: sum(episodes, 'valid_actions'),
-    incorrect_actions: sum(episodes, 'incorrect_actions'),
-    premature_calls: sum(episodes, 'premature_calls'),
-    faulty_planning: sum(episodes, 'faulty_planning'),
-    incorrect_invocations: sum(episodes, 'incorrect_invocations'),
-    capped_turns: sum(episodes, 'capped_turns'),
-    reference_success: meanWhereSet(episodes, 'reference_success'),
-    reference_agrees: meanWhereSet(episodes, 'reference_agrees'),
+    valid_actions: metricSum(episodes, 'valid_actions'),
+    incorrect_actions: metricSum(episodes, 'incorrect_actions'),
+    premature_calls: metricSum(episodes, 'premature_calls'),
+    faulty_planning: metricSum(episodes, 'faulty_planning'),
+    incorrect_invocations: metricSum(episodes, 'incorrect_invocations'),
+    capped_turns: metricSum(episodes, 'capped_turns'),
+    reference_success: metricMean(episodes, 'reference_success'),
+    reference_agrees: metricMean(episodes, 'reference_agrees'),
   };
 }
 
@@ -106,9 +97,9 @@ export function aggregateToolTalk(
     },
   };
   const errorRows = groups.map(([subset, group]) => {
-    const premature = sum(group, 'premature_calls');
-    const planning = sum(group, 'faulty_planning');
-    const invocations = sum(group, 'incorrect_invocations');
+    const premature = metricSum(group, 'premature_calls');
+    const planning = metricSum(group, 'faulty_planning');
+    const invocations = metricSum(group, 'incorrect_invocations');
     const total = premature + planning + invocations;
     return {
       subset,
@@ -164,7 +155,7 @@ function referenceTable(groups: readonly [string, readonly EpisodeSummary[]][]):
       compared: compared.length,
       agree: compared.filter((episode) => episode.metrics.reference_agrees === 1).length,
       success: microAverages(compared).success ?? null,
-      reference_success: meanWhereSet(compared, 'reference_success'),
+      reference_success: metricMean(compared, 'reference_success'),
     };
   });
   if (rows.every((row) => row.compared === 0)) return undefined;

@@ -8,7 +8,7 @@ import { CachingEmbedder, LexicalEmbedder, UseLiteEmbedder } from '../../embeddi
 import { loadToolTalkFolder } from './load-conversations.js';
 import { oracleAgent } from './oracle-agent.js';
 import { scoreReplay } from './score-replay.js';
-import { sharedToolTalkData } from './shared-tooltalk-data.js';
+import { sharedToolTalkData } from './shared-tooltalk-data.test-helpers.js';
 import { offeredTools } from './tool-offer.js';
 import { DEFAULT_MAX_CALLS_PER_TURN } from './tooltalk-option-constants.js';
 import { replayConversation } from './turn-replay.js';

@@ -2,7 +2,7 @@
  * The stored record of a ToolTalk episode: per assistant turn, the predicted calls with their `match`
  * and `incorrect action` flags beside the turn's ground truth with its `match` flags (what the episode
  * view shows side by side), the reply, whether the call cap was hit, and the turn's trajectory. Its zod
- * schema is `tooltalk-record-schema.ts`, so that `show` reads a well-formed record without zod.
+ * schema is `record-schema.ts`, so that `show` reads a well-formed record without zod.
  */
 import type { TerminationReason, Trajectory } from '../../spec/index.js';
 import type { ApiCallRecord } from './call-executor.js';

@@ -8,15 +8,15 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { createModelAdapter } from '../../models/index.js';
-import { startFakeProviderServer } from '../../models/providers/fake-provider-server.js';
-import { chatCompletion, chatCompletionText } from '../../models/providers/provider-test-fixtures.js';
 import { buildRunReport, loadPriceTable, RunStore, runBenchmark } from '../../runs/index.js';
 import type { Message, ModelAdapter, ModelMessage, ModelRequest, ModelResponse, NewMessage } from '../../spec/index.js';
 import { InfrastructureError } from '../../spec/index.js';
+import { startFakeProviderServer } from '../../testing/fake-provider-server.js';
+import { chatCompletion, chatCompletionText } from '../../testing/provider-test-fixtures.js';
 import { getBenchmark, loadAllBenchmarks } from '../registry.js';
 import { tooltalkBenchmark } from './index.js';
 import { groundTruthPlan, plannedTurn } from './oracle-agent.js';
-import { sharedToolTalkData } from './shared-tooltalk-data.js';
+import { sharedToolTalkData } from './shared-tooltalk-data.test-helpers.js';
 
 // The benchmarks these tests use synchronously (`getBenchmark`): importing the registry loads none.
 await loadAllBenchmarks();

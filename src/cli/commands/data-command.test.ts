@@ -11,7 +11,7 @@ import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { archiveServer, filesUnder, gzipZeroBomb, serve, stall, tar } from '../../datasets/archive-test-fixtures.js';
+import { archiveServer, filesUnder, gzipZeroBomb, serve, stall, tar } from '../../testing/archive-test-fixtures.js';
 
 const bin = fileURLToPath(new URL('../../../bin/toolgauge.js', import.meta.url));
 /** Prints the child's peak resident memory (KiB) as it exits. */

@@ -1,7 +1,7 @@
 import { type Command, InvalidArgumentError } from 'commander';
 import { findDataset, knownDatasets } from '../../datasets/dataset-table.js';
 import { redactUrls } from '../../models/providers/endpoint.js';
-import { EXIT_CODES } from '../../runs/exit-codes.js';
+import { EXIT_CODES } from '../../runs/outputs/exit-codes.js';
 import { UsageError } from '../usage-error.js';
 
 interface PullFlags {

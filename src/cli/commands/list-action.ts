@@ -1,6 +1,6 @@
 import type { Command } from 'commander';
 import { benchmarkDescriptors, DEFAULT_BENCHMARK, loadAllBenchmarks } from '../../benchmarks/registry.js';
-import { announceStoreMigration, RunStore } from '../../runs/run-store.js';
+import { announceStoreMigration, RunStore } from '../../runs/store/run-store.js';
 import type { AnyBenchmark, BenchmarkOptionValues } from '../../spec/index.js';
 import { formatCaseProblem } from '../format-problem.js';
 import { renderTable } from '../render-table.js';
@@ -61,8 +61,8 @@ async function listItems(
     case 'models': {
       // Imported here, as only this list needs it; and the table's schema (zod) only if the shipped table
       // does not fit the parser compiled from it.
-      const { readBuiltInPricesQuickly } = await import('../../runs/built-in-prices.js');
-      const prices = readBuiltInPricesQuickly() ?? (await import('../../runs/price-table.js')).loadPriceTable();
+      const { readBuiltInPricesQuickly } = await import('../../runs/pricing/built-in-prices.js');
+      const prices = readBuiltInPricesQuickly() ?? (await import('../../runs/pricing/price-table.js')).loadPriceTable();
       const priced = Object.entries(prices.models).map(([id, price]) => ({ id, ...price, priceTable: prices.version }));
       return [
         ...priced,

@@ -1,5 +1,5 @@
 import { Argument, type Command } from 'commander';
-import { DEFAULT_STORE_PATH } from '../../runs/default-store-path.js';
+import { DEFAULT_STORE_PATH } from '../../runs/store/default-store-path.js';
 import { addBenchmarkOptions, benchmarkOption } from '../cli-options.js';
 
 /** `list`: its flags here; what it prints is `list-action.ts`, imported when it runs. */

@@ -7,10 +7,11 @@ import {
   loadBenchmarkAggregator,
   loadBenchmarkReader,
 } from '../../benchmarks/registry.js';
-import { loadRecord } from '../../runs/episode-record.js';
-import { finish, writeCsv, writeJsonLines } from '../../runs/export-stream.js';
-import { type BenchmarkReport, buildRunReport } from '../../runs/run-report.js';
-import { SettingsMismatchError } from '../../runs/run-settings-compare.js';
+import { finish, writeCsv, writeJsonLines } from '../../runs/outputs/export-stream.js';
+import { type BenchmarkReport, buildRunReport } from '../../runs/outputs/run-report.js';
+import type { ModelCallUsage } from '../../runs/pricing/usage-meter.js';
+import { loadRecord } from '../../runs/store/episode-record.js';
+import { SettingsMismatchError } from '../../runs/store/run-settings-compare.js';
 import {
   announceStoreMigration,
   type EpisodeRow,
@@ -19,9 +20,8 @@ import {
   RunStore,
   StoredRowError,
   type UnreadableEpisode,
-} from '../../runs/run-store.js';
-import { UnknownRunError } from '../../runs/unknown-run-error.js';
-import type { ModelCallUsage } from '../../runs/usage-meter.js';
+} from '../../runs/store/run-store.js';
+import { UnknownRunError } from '../../runs/store/unknown-run-error.js';
 import type { AnyBenchmarkReader, MetricValues } from '../../spec/index.js';
 import { asUsageError, benchmarkIdOf } from '../benchmark-module-flag.js';
 import { writeJsonText } from '../json-text.js';

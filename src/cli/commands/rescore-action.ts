@@ -1,10 +1,10 @@
 import type { Command } from 'commander';
 import { loadRunBenchmark } from '../../benchmarks/benchmark-module.js';
 import { DEFAULT_BENCHMARK } from '../../benchmarks/registry.js';
-import { optionKey } from '../../runs/option-key.js';
-import { RescoreRefusedError, rescoreRun } from '../../runs/rescore-run.js';
-import { buildRunReport } from '../../runs/run-report.js';
-import { announceStoreMigration, RunStore } from '../../runs/run-store.js';
+import { RescoreRefusedError, rescoreRun } from '../../runs/execution/rescore-run.js';
+import { optionKey } from '../../runs/outputs/option-key.js';
+import { buildRunReport } from '../../runs/outputs/run-report.js';
+import { announceStoreMigration, RunStore } from '../../runs/store/run-store.js';
 import { asUsageError } from '../benchmark-module-flag.js';
 import { writeJsonText } from '../json-text.js';
 import { renderRunReport } from '../render-run-report.js';

@@ -1,5 +1,5 @@
 import type { Command } from 'commander';
-import { DEFAULT_STORE_PATH } from '../../runs/default-store-path.js';
+import { DEFAULT_STORE_PATH } from '../../runs/store/default-store-path.js';
 import { addBenchmarkOptions, movedModuleOption } from '../cli-options.js';
 
 export interface RescoreFlags {

@@ -6,8 +6,9 @@ import { runExampleEpisode } from '../../demo/example-episode.js';
 import type { createModelAdapter, ModelClient } from '../../models/providers/create-model-adapter.js';
 import { hasRedactedCredentials } from '../../models/providers/endpoint.js';
 import { parseModelSpec } from '../../models/providers/model-spec.js';
-import { CASE_SNAPSHOT_ENVIRONMENT, readCaseSnapshot } from '../../runs/case-snapshot.js';
-import type { ScoreThreshold } from '../../runs/exit-codes.js';
+import { CASE_SNAPSHOT_ENVIRONMENT, readCaseSnapshot } from '../../runs/execution/case-snapshot.js';
+import { formatPreflightProblems, type PreflightTarget, preflight } from '../../runs/execution/preflight.js';
+import { agentModuleProvenance } from '../../runs/execution/run-provenance.js';
 import {
   announceStoreMigration,
   buildRunReport,
@@ -32,14 +33,13 @@ import {
   storedOptionValues,
   workerCommandFor,
 } from '../../runs/index.js';
-import { formatPreflightProblems, type PreflightTarget, preflight } from '../../runs/preflight.js';
-import { agentModuleProvenance } from '../../runs/run-provenance.js';
+import type { ScoreThreshold } from '../../runs/outputs/exit-codes.js';
 import {
   checkAllowChanged,
   requireSameRunSettings,
   runIdentity,
   SettingsMismatchError,
-} from '../../runs/run-settings-compare.js';
+} from '../../runs/store/run-settings-compare.js';
 import type { Agent, AnyBenchmark, ModelAdapter } from '../../spec/index.js';
 import { asUsageError } from '../benchmark-module-flag.js';
 import { loadConfigFile } from '../config-file.js';

@@ -1,7 +1,7 @@
 import { type Command, InvalidArgumentError, Option } from 'commander';
 import type { ModelClient } from '../../models/providers/create-model-adapter.js';
-import { DEFAULT_STORE_PATH } from '../../runs/default-store-path.js';
-import { parseScoreThreshold, type ScoreThreshold } from '../../runs/exit-codes.js';
+import { parseScoreThreshold, type ScoreThreshold } from '../../runs/outputs/exit-codes.js';
+import { DEFAULT_STORE_PATH } from '../../runs/store/default-store-path.js';
 import { addBenchmarkOptions, benchmarkOption } from '../cli-options.js';
 import type { RunFlags } from '../run-settings.js';
 

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { Row } from '../../spec/index.js';
 import { runTool } from '../../testing/run-tool.js';
 import { SANDBOX_BASE_IDS as ids } from '../sandbox-presets/index.js';
-import { phoneTool, resultOf, sandboxWorld, toolErrorOf } from '../sandbox-presets/sandbox-test-world.js';
+import { phoneTool, resultOf, sandboxWorld, toolErrorOf } from '../sandbox-presets/sandbox-test-world.test-helpers.js';
 import { contactsDomain } from './index.js';
 
 const base = sandboxWorld('base');

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { runTool } from '../../testing/run-tool.js';
 import { loadCurrencies } from '../knowledge-data/currencies.js';
-import { testPhoneWorld } from '../knowledge-data/test-phone-world.js';
+import { testPhoneWorld } from '../knowledge-data/test-phone-world.test-helpers.js';
 import { convertCurrency, roundToMinorUnit } from './convert-currency.js';
 
 function rate(code: string): number {

@@ -4,7 +4,7 @@
  * whole strings are, so "Independence" finds Independence Day rather than a longer name containing it.
  */
 import { partial_ratio, token_sort_ratio } from 'fuzzball';
-import { remembered } from '../../world/index.js';
+import { remembered } from '../../util/index.js';
 import { normalizeSearchText } from '../knowledge-data/search-text.js';
 import type { HolidayDate } from './holiday-calendar.js';
 import { HOLIDAY_ALIASES } from './holiday-names.js';

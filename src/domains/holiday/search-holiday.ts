@@ -1,7 +1,7 @@
 import { Temporal } from 'temporal-polyfill';
 import { z } from 'zod';
 import { defineTool, fail } from '../../tools/index.js';
-import { remembered, rememberedUpTo } from '../../world/index.js';
+import { remembered, rememberedUpTo } from '../../util/index.js';
 import { requireSetting } from '../settings/index.js';
 import { checkYear, FIRST_YEAR, LAST_YEAR } from '../time/index.js';
 import { holidaysInYear } from './holiday-calendar.js';

@@ -1,5 +1,5 @@
 import geodesic from 'geographiclib-geodesic';
-import { remembered, rememberedUpTo } from '../../world/index.js';
+import { remembered, rememberedUpTo } from '../../util/index.js';
 import { isCertainlyFartherThan } from './distance-lower-bound.js';
 
 /** A point on the Earth, in degrees. */

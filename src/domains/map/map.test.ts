@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { runTool } from '../../testing/run-tool.js';
 import { loadPlaces } from '../knowledge-data/places.js';
-import { APPLE_PARK, testPhoneWorld } from '../knowledge-data/test-phone-world.js';
+import { APPLE_PARK, testPhoneWorld } from '../knowledge-data/test-phone-world.test-helpers.js';
 import { searchLatLon } from './search-lat-lon.js';
 import { MAX_RESULTS, SEARCH_RADIUS_KM, searchLocationAroundLatLon } from './search-location-around-lat-lon.js';
 

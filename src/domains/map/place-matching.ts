@@ -4,7 +4,7 @@
  * by distance, so several branches of a chain come back nearest first.
  */
 import { partial_ratio, ratio, token_sort_ratio } from 'fuzzball';
-import { remembered, rememberedUpTo } from '../../world/index.js';
+import { remembered, rememberedUpTo } from '../../util/index.js';
 import type { Place } from '../knowledge-data/places.js';
 import { normalizeSearchText } from '../knowledge-data/search-text.js';
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineTool, fail } from '../../tools/index.js';
-import { rememberedUpTo } from '../../world/index.js';
+import { rememberedUpTo } from '../../util/index.js';
 import { isCertainlyFartherThan } from '../knowledge-data/distance-lower-bound.js';
 import { geodesicDistanceKm, type LatLon } from '../knowledge-data/geodesic-distance.js';
 import { loadPlaces } from '../knowledge-data/places.js';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { runTool } from '../../testing/run-tool.js';
-import { testPhoneWorld } from '../knowledge-data/test-phone-world.js';
+import { testPhoneWorld } from '../knowledge-data/test-phone-world.test-helpers.js';
 import { calculateLatLonDistance } from './calculate-lat-lon-distance.js';
 import { unitConversion } from './unit-conversion.js';
 

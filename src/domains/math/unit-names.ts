@@ -5,7 +5,7 @@
  */
 import { createRequire } from 'node:module';
 import type { MathJsInstance, Unit } from 'mathjs';
-import { rememberedUpTo } from '../../world/index.js';
+import { rememberedUpTo } from '../../util/index.js';
 
 /**
  * mathjs is loaded on the first unit conversion, not when the domain is imported: commands that never

@@ -9,7 +9,7 @@ import {
   TEST_NOW,
   testClock,
   toolErrorOf,
-} from '../sandbox-presets/sandbox-test-world.js';
+} from '../sandbox-presets/sandbox-test-world.test-helpers.js';
 import { remindersDomain } from './index.js';
 
 const base = sandboxWorld('base');

@@ -3,7 +3,7 @@
  * so the world always looks recent; ids are fixed, so scenarios can name them.
  */
 import type { Row } from '../../spec/index.js';
-import { deterministicId } from '../../world/index.js';
+import { deterministicId } from '../../util/index.js';
 
 const MINUTE = 60;
 const HOUR = 60 * MINUTE;

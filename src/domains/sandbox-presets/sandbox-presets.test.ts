@@ -3,7 +3,13 @@ import { DefinitionError, type Row } from '../../spec/index.js';
 import { runTool } from '../../testing/run-tool.js';
 import { WorldSnapshot } from '../../world/index.js';
 import { buildSandboxWorld, SANDBOX_BASE_IDS, SANDBOX_PRESETS, UNKNOWN_PHONE_NUMBER } from './index.js';
-import { PHONE_DOMAINS, phoneTool, phoneWorldSchema, sandboxWorld, TEST_NOW } from './sandbox-test-world.js';
+import {
+  PHONE_DOMAINS,
+  phoneTool,
+  phoneWorldSchema,
+  sandboxWorld,
+  TEST_NOW,
+} from './sandbox-test-world.test-helpers.js';
 
 const MINUTE = 60;
 const HOUR = 3600;

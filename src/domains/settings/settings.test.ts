@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { runTool } from '../../testing/run-tool.js';
 import { isToolFailure, WorldTransaction } from '../../tools/index.js';
 import type { WorldSnapshot } from '../../world/index.js';
-import { phoneTool, sandboxWorld, toolErrorOf } from '../sandbox-presets/sandbox-test-world.js';
+import { phoneTool, sandboxWorld, toolErrorOf } from '../sandbox-presets/sandbox-test-world.test-helpers.js';
 import { currentLocation, readSettings, requireSetting, settingsDomain } from './index.js';
 
 function switches(world: WorldSnapshot) {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { runTool } from '../../testing/run-tool.js';
 import { loadStocks } from '../knowledge-data/stocks.js';
-import { testPhoneWorld } from '../knowledge-data/test-phone-world.js';
+import { testPhoneWorld } from '../knowledge-data/test-phone-world.test-helpers.js';
 import { searchStock } from './search-stock.js';
 
 async function search(query: string, wifi = true) {

@@ -1,7 +1,8 @@
 import { Temporal } from 'temporal-polyfill';
 import { z } from 'zod';
 import { defineTool, fail } from '../../tools/index.js';
-import { remembered, rememberedUpTo, type ZonedParts } from '../../world/index.js';
+import { remembered, rememberedUpTo } from '../../util/index.js';
+import type { ZonedParts } from '../../world/index.js';
 import { checkYear } from './timestamp-range.js';
 
 export const datetimeInfoToTimestamp = defineTool({

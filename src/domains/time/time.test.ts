@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { runTool } from '../../testing/run-tool.js';
 import { EpisodeClock } from '../../world/index.js';
-import { testPhoneWorld } from '../knowledge-data/test-phone-world.js';
+import { testPhoneWorld } from '../knowledge-data/test-phone-world.test-helpers.js';
 import { datetimeInfoToTimestamp } from './datetime-info-to-timestamp.js';
 import { getCurrentTimestamp } from './get-current-timestamp.js';
 import { secondsToHoursMinutesSeconds } from './seconds-to-hours-minutes-seconds.js';

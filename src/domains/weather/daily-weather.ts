@@ -4,7 +4,7 @@
  * always give the same weather, in any episode; neighbouring days differ.
  */
 import type { Temporal } from 'temporal-polyfill';
-import { seededRandom } from '../../world/index.js';
+import { seededRandom } from '../../util/index.js';
 import type { ClimateStation, MonthlyNormal } from '../knowledge-data/climate.js';
 
 export interface DailyWeather {

@@ -1,7 +1,7 @@
 import { Temporal } from 'temporal-polyfill';
 import { z } from 'zod';
 import { defineTool, fail } from '../../tools/index.js';
-import { remembered, rememberedUpTo } from '../../world/index.js';
+import { remembered, rememberedUpTo } from '../../util/index.js';
 import { loadClimate } from '../knowledge-data/climate.js';
 import { nearest } from '../knowledge-data/geodesic-distance.js';
 import { resolveSearchPoint } from '../knowledge-data/search-point.js';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { runTool } from '../../testing/run-tool.js';
 import { EpisodeClock } from '../../world/index.js';
-import { testPhoneWorld } from '../knowledge-data/test-phone-world.js';
+import { testPhoneWorld } from '../knowledge-data/test-phone-world.test-helpers.js';
 import { MAX_FORECAST_DAYS, searchWeatherAroundLatLon } from './search-weather-around-lat-lon.js';
 
 const SAN_FRANCISCO = { latitude: 37.7749, longitude: -122.4194 };

@@ -1,6 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { createModelAdapter } from './create-model-adapter.js';
-import { type FakeProviderServer, startFakeProviderServer } from './fake-provider-server.js';
+import { type FakeProviderServer, startFakeProviderServer } from '../../testing/fake-provider-server.js';
 import {
   FAKE_API_KEY,
   POST_NOTICE_TOOL,
@@ -9,7 +8,8 @@ import {
   TOOL_ERROR_TEXT,
   USER_TEXT,
   wireTestRequest,
-} from './provider-test-fixtures.js';
+} from '../../testing/provider-test-fixtures.js';
+import { createModelAdapter } from './create-model-adapter.js';
 
 function anthropicMessage(content: unknown[], stopReason = 'tool_use'): Record<string, unknown> {
   return {

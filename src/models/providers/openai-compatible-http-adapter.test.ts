@@ -1,11 +1,15 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { ModelAdapter, ModelRequest } from '../../spec/index.js';
+import {
+  type FakeProviderServer,
+  type FakeReply,
+  startFakeProviderServer,
+} from '../../testing/fake-provider-server.js';
+import { chatCompletion, FAKE_API_KEY, wireTestRequest } from '../../testing/provider-test-fixtures.js';
 import { AiSdkAdapter } from './ai-sdk-adapter.js';
 import { createModelAdapter } from './create-model-adapter.js';
-import { type FakeProviderServer, type FakeReply, startFakeProviderServer } from './fake-provider-server.js';
 import { OpenAICompatibleHttpAdapter } from './openai-compatible-http-adapter.js';
 import { ProviderError } from './provider-error.js';
-import { chatCompletion, FAKE_API_KEY, wireTestRequest } from './provider-test-fixtures.js';
 
 let server: FakeProviderServer | undefined;
 afterEach(async () => {

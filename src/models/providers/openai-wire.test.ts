@@ -1,6 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { createModelAdapter } from './create-model-adapter.js';
-import { type FakeProviderServer, startFakeProviderServer } from './fake-provider-server.js';
+import { type FakeProviderServer, startFakeProviderServer } from '../../testing/fake-provider-server.js';
 import {
   chatCompletion,
   FAKE_API_KEY,
@@ -10,7 +9,8 @@ import {
   TOOL_ERROR_TEXT,
   USER_TEXT,
   wireTestRequest,
-} from './provider-test-fixtures.js';
+} from '../../testing/provider-test-fixtures.js';
+import { createModelAdapter } from './create-model-adapter.js';
 
 const TWO_CALLS_REPLY = chatCompletion({
   content: 'Wifi is off; turning it on first.',

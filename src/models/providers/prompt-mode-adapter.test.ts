@@ -1,16 +1,16 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { runExampleEpisode } from '../../demo/example-episode.js';
-import { ModelAgent } from '../model-agent.js';
-import { createModelAdapter } from './create-model-adapter.js';
-import { type FakeProviderServer, startFakeProviderServer } from './fake-provider-server.js';
-import { PromptModeAdapter } from './prompt-mode-adapter.js';
+import { type FakeProviderServer, startFakeProviderServer } from '../../testing/fake-provider-server.js';
 import {
   chatCompletionText,
   SYSTEM_TEXT,
   TOOL_ERROR_TEXT,
   USER_TEXT,
   wireTestRequest,
-} from './provider-test-fixtures.js';
+} from '../../testing/provider-test-fixtures.js';
+import { ModelAgent } from '../model-agent.js';
+import { createModelAdapter } from './create-model-adapter.js';
+import { PromptModeAdapter } from './prompt-mode-adapter.js';
 
 let server: FakeProviderServer | undefined;
 afterEach(async () => {

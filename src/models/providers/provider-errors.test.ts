@@ -2,10 +2,14 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { isInfrastructureError } from '../../spec/index.js';
+import {
+  type FakeProviderServer,
+  type FakeReply,
+  startFakeProviderServer,
+} from '../../testing/fake-provider-server.js';
+import { FAKE_API_KEY, wireTestRequest } from '../../testing/provider-test-fixtures.js';
 import { createModelAdapter } from './create-model-adapter.js';
-import { type FakeProviderServer, type FakeReply, startFakeProviderServer } from './fake-provider-server.js';
 import { ProviderError, parseRetryAfter, redactSecrets } from './provider-error.js';
-import { FAKE_API_KEY, wireTestRequest } from './provider-test-fixtures.js';
 
 let server: FakeProviderServer | undefined;
 afterEach(async () => {

@@ -1,10 +1,14 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { EndpointLimiter, ResilientModelAdapter } from '../../runs/resilient-model.js';
+import { EndpointLimiter, ResilientModelAdapter } from '../../runs/execution/resilient-model.js';
+import {
+  type FakeProviderServer,
+  type FakeReply,
+  startFakeProviderServer,
+} from '../../testing/fake-provider-server.js';
+import { chatCompletion, chatCompletionText, wireTestRequest } from '../../testing/provider-test-fixtures.js';
 import { createModelAdapter } from './create-model-adapter.js';
 import { describeEndpoint, hasRedactedCredentials, redactUrls, storedEndpoint } from './endpoint.js';
-import { type FakeProviderServer, type FakeReply, startFakeProviderServer } from './fake-provider-server.js';
 import { redactedExcerpt } from './provider-error.js';
-import { chatCompletion, chatCompletionText, wireTestRequest } from './provider-test-fixtures.js';
 
 const SECRET = 'sk-integrity-0123456789-ABCDEFGHIJ-secret';
 const servers: FakeProviderServer[] = [];

@@ -6,7 +6,7 @@ import type { EpisodeView } from '../../../scoring/episode-view.js';
 import { rougeL } from '../../../scoring/rouge-l.js';
 import { rowSetSimilarity, rowSubsetSimilarity } from '../../../scoring/row-assignment.js';
 import type { CellValue, Row } from '../../../spec/index.js';
-import { remembered } from '../../../world/index.js';
+import { remembered } from '../../../util/index.js';
 import { ungroundedClaim } from './answer-grounding.js';
 import type { MatchContext } from './milestone-matcher.js';
 import type { ConstraintSpec } from './milestone-spec.js';

@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import type { Turn } from '../../../spec/index.js';
 import {
   toolCallTurn as call,
   playDemoEpisode,
   textTurn as say,
   demoSchema as schema,
-} from '../../../testing/demo-episode.js';
+} from '../../../demo/demo-episode.js';
+import type { Turn } from '../../../spec/index.js';
 import { evaluateEpisode, type MilestoneGraphSpec } from './evaluate-episode.js';
 
 const play = (turns: Turn[]) => playDemoEpisode(turns, 'Post "hello" please.');

@@ -1,7 +1,8 @@
 import type { ColumnSimilarity } from '../../../scoring/column-similarity.js';
 import { EpisodeView } from '../../../scoring/episode-view.js';
 import type { Trajectory } from '../../../spec/index.js';
-import { remembered, type WorldSchema } from '../../../world/index.js';
+import { remembered } from '../../../util/index.js';
+import type { WorldSchema } from '../../../world/index.js';
 import { failsFirstCheck, scoreConstraint } from './constraint-score.js';
 import { type EpisodePenalty, episodePenalties, penalizedScore } from './episode-penalties.js';
 import { type GuardrailNote, guardrailBreach } from './guardrail.js';

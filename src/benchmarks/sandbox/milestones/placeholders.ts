@@ -1,5 +1,5 @@
 import type { EpisodeView } from '../../../scoring/episode-view.js';
-import { rememberedUpTo } from '../../../world/index.js';
+import { rememberedUpTo } from '../../../util/index.js';
 import type { MatchContext } from './milestone-matcher.js';
 import { PLACEHOLDER } from './milestone-spec.js';
 

@@ -1,5 +1,6 @@
 import type { CellValue, Row } from '../../../spec/index.js';
-import { remembered, requireTable, type WorldSnapshot } from '../../../world/index.js';
+import { remembered } from '../../../util/index.js';
+import { requireTable, type WorldSnapshot } from '../../../world/index.js';
 
 /** The kinds of row change a constraint (and a claim's grounding) asks about. */
 export type RowChange = 'rows-added' | 'rows-removed' | 'rows-updated';
