@@ -8,16 +8,8 @@
  */
 
 import type { ProvenanceFacts } from '../runs/outputs/provenance-text.js';
-import type {
-  DiagnosticFinding,
-  Labels,
-  Message,
-  MetricDefinition,
-  MetricValues,
-  ReportTable,
-  Row,
-  TableDiff,
-} from '../spec/index.js';
+import type { BenchmarkReport } from '../runs/outputs/run-report.js';
+import type { DiagnosticFinding, Labels, Message, MetricValues, ReportTable, Row, TableDiff } from '../spec/index.js';
 
 export type {
   CellValue,
@@ -206,23 +198,16 @@ export interface GenericEpisodeDetail {
   readonly record?: unknown;
 }
 
-/** One benchmark's results in one run: what its declared metrics and tables say. */
-export interface ReportBenchmarkRun {
+/**
+ * One benchmark's results in one run: what its declared metrics and tables say — the run report's
+ * fields for it (`BenchmarkReport`), and what the HTML report adds.
+ */
+export interface ReportBenchmarkRun
+  extends Pick<
+    BenchmarkReport,
+    'benchmark' | 'title' | 'headline' | 'metricDefinitions' | 'overall' | 'metrics' | 'tables' | 'status' | 'cost'
+  > {
   readonly runId: string;
-  readonly benchmark: string;
-  /** The paper's name, e.g. `ToolSandbox`. */
-  readonly title: string;
-  readonly headline: string;
-  readonly metricDefinitions: readonly MetricDefinition[];
-  readonly overall: {
-    readonly episodes: number;
-    readonly score: number | null;
-    readonly confidenceInterval: readonly [number | null, number | null];
-  };
-  readonly metrics: MetricValues;
-  readonly tables: readonly ReportTable[];
-  readonly status: { readonly scored: number; readonly failed: number };
-  readonly cost: number;
   /** How the numbers were made and whether they stand beside the paper's (absent in older reports). */
   readonly provenance?: ProvenanceFacts;
   /** The benchmark's `reportView`: which viewer draws its episodes (absent: the generic one). */
