@@ -42,6 +42,9 @@ export interface RunSettings {
   readonly maxCost?: number;
   readonly timeoutMs?: number;
   readonly embedder?: string;
+  /** A `command:`/`endpoint:` agent's time limits in seconds, when given (stored so `--resume` keeps them). */
+  readonly agentTurnTimeout?: number;
+  readonly agentEpisodeTimeout?: number;
   readonly [benchmarkOption: string]: unknown;
 }
 
@@ -67,6 +70,8 @@ export interface RunFlags {
   maxCost?: number;
   timeoutMs?: number;
   embedder?: string;
+  agentTurnTimeout?: number;
+  agentEpisodeTimeout?: number;
   concurrency: number;
   endpointConcurrency?: number;
   db: string;
@@ -91,6 +96,8 @@ const SETTING_KEYS = [
   'maxCost',
   'timeoutMs',
   'embedder',
+  'agentTurnTimeout',
+  'agentEpisodeTimeout',
   'concurrency',
   'endpointConcurrency',
   'db',
@@ -155,6 +162,8 @@ export function runSettings(flags: RunFlags, benchmark: AnyBenchmark, options: B
     maxCost: flags.maxCost,
     timeoutMs: flags.timeoutMs,
     embedder: flags.embedder,
+    agentTurnTimeout: flags.agentTurnTimeout,
+    agentEpisodeTimeout: flags.agentEpisodeTimeout,
   }) as unknown as RunSettings;
 }
 

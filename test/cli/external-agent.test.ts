@@ -78,6 +78,8 @@ describe('external agents from the command line', { timeout: 120_000 }, () => {
 
     const store = await RunStore.open(db);
     try {
+      // The limit is a stored setting: the resume below, and any --workers process, plays under it.
+      expect(store.getRun('ext')?.config).toMatchObject({ agentTurnTimeout: 3 });
       const episodes = store.episodes('ext', { withRecords: false });
       expect(episodes.map((episode) => episode.caseId).sort()).toEqual([...ids].sort());
       const errorOf = (index: number) => episodes.find((episode) => episode.caseId === ids[index])?.error ?? '';

@@ -74,10 +74,6 @@ export async function runRun(options: RunCommandOptions, command: Command): Prom
   // (a thread costs about 185 MB) unless TOOLGAUGE_EMBEDDER_THREADS says otherwise. Set before the
   // workers start, so they have it too.
   if (options.workers > 1) process.env.TOOLGAUGE_EMBEDDER_THREADS ??= '1';
-  // An external agent's time limits reach the workers too (they are not stored settings).
-  if (options.agentTurnTimeout !== undefined) process.env[TURN_TIMEOUT_ENVIRONMENT] = String(options.agentTurnTimeout);
-  if (options.agentEpisodeTimeout !== undefined)
-    process.env[EPISODE_TIMEOUT_ENVIRONMENT] = String(options.agentEpisodeTimeout);
   // The workers start loading now, while this process loads the cases (they are told their run later).
   const waiting =
     options.workers > 1 && !isRunWorker()
@@ -100,7 +96,7 @@ export async function runRun(options: RunCommandOptions, command: Command): Prom
     const customAgent = modulePath
       ? await loadAgentModule(modulePath)
       : isCustomAgentSpec(settings.agent)
-        ? await externalAgents(settings.agent, options)
+        ? await externalAgents(settings)
         : undefined;
     const modelSettings = {
       temperature: settings.temperature,
@@ -487,24 +483,19 @@ async function resolveRun(
   return { runId, settings, benchmark, ...(stored && store.episodeCount(runId) > 0 ? { stored } : {}) };
 }
 
-const TURN_TIMEOUT_ENVIRONMENT = 'TOOLGAUGE_AGENT_TURN_TIMEOUT';
-const EPISODE_TIMEOUT_ENVIRONMENT = 'TOOLGAUGE_AGENT_EPISODE_TIMEOUT';
-
 /**
  * A `command:`/`endpoint:` agent: a fresh external agent per episode, served its tools over MCP (loaded
  * only for such a run: it brings the MCP SDK).
  */
 async function externalAgents(
-  spec: string,
-  options: RunCommandOptions,
+  settings: RunSettings,
 ): Promise<(benchmarkCase: { readonly id: string }, trial: number, model?: ModelAdapter) => Agent> {
   const { externalAgentFactory } = await import('../../agents/external/index.js');
-  const seconds = (flag: number | undefined, variable: string) => {
-    const value = flag ?? Number(process.env[variable]);
-    return Number.isFinite(value) && value > 0 ? value * 1000 : undefined;
-  };
-  const turnMs = seconds(options.agentTurnTimeout, TURN_TIMEOUT_ENVIRONMENT);
-  const episodeMs = seconds(options.agentEpisodeTimeout, EPISODE_TIMEOUT_ENVIRONMENT);
+  // Stored with the run (`--agent-turn-timeout`, `--agent-episode-timeout`): a resume and every
+  // `--workers` process play under the limits the run was started with.
+  const turnMs = settings.agentTurnTimeout === undefined ? undefined : settings.agentTurnTimeout * 1000;
+  const episodeMs = settings.agentEpisodeTimeout === undefined ? undefined : settings.agentEpisodeTimeout * 1000;
+  const spec = settings.agent;
   let factory: ReturnType<typeof externalAgentFactory>;
   try {
     factory = externalAgentFactory(spec, {
