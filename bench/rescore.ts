@@ -7,7 +7,7 @@
  * no request); against the model path it is what a user saves, and a real provider's seconds per request
  * only make it smaller.
  *
- *   node bench/rescore.ts        (after `npm run build`)
+ *   node bench/rescore.ts [--latency-ms N]       (after `npm run build`; N: the model's delay per reply)
  */
 import { spawn } from 'node:child_process';
 import { mkdtemp } from 'node:fs/promises';
@@ -49,7 +49,9 @@ async function measured<T>(work: () => Promise<T>): Promise<{ value: T; cpu: num
 /** `toolgauge serve-reference` in a process of its own, every case indexed before it listens. */
 async function startReferenceModel(): Promise<{ url: string; stop: () => void }> {
   const bin = fileURLToPath(new URL('../bin/toolgauge.js', import.meta.url));
-  const child = spawn(process.execPath, [bin, 'serve-reference', '--port', '0', '--warm'], {
+  const latency = process.argv.indexOf('--latency-ms');
+  const delay = latency >= 0 ? ['--latency-ms', process.argv[latency + 1] ?? '0'] : [];
+  const child = spawn(process.execPath, [bin, 'serve-reference', '--port', '0', '--warm', ...delay], {
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   const url = await new Promise<string>((resolve, reject) => {
