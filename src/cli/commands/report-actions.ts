@@ -8,6 +8,7 @@ import {
   loadBenchmarkReader,
 } from '../../benchmarks/registry.js';
 import { finish, writeCsv, writeJsonLines } from '../../runs/outputs/export-stream.js';
+import { withThousands } from '../../runs/outputs/provenance-text.js';
 import { type BenchmarkReport, buildRunReport } from '../../runs/outputs/run-report.js';
 import type { ModelCallUsage } from '../../runs/pricing/usage-meter.js';
 import { loadRecord } from '../../runs/store/episode-record.js';
@@ -100,7 +101,7 @@ function modelCallsLine(calls: readonly ModelCallUsage[]): string {
   const models = [...new Set(calls.map((call) => call.model))].join(', ');
   const sum = (pick: (call: ModelCallUsage) => number) => calls.reduce((total, call) => total + pick(call), 0);
   const cached = calls.filter((call) => call.cached).length;
-  return `\nmodel calls: ${calls.length} (${models}), ${sum((call) => call.inputTokens).toLocaleString('en-US')} tokens in, ${sum((call) => call.outputTokens).toLocaleString('en-US')} out, ${cached} from the cache, $${sum((call) => call.cost).toFixed(4)}`;
+  return `\nmodel calls: ${calls.length} (${models}), ${withThousands(sum((call) => call.inputTokens))} tokens in, ${withThousands(sum((call) => call.outputTokens))} out, ${cached} from the cache, $${sum((call) => call.cost).toFixed(4)}`;
 }
 
 export async function compareRuns(runA: string, runB: string, options: CompareOptions): Promise<void> {

@@ -63,7 +63,7 @@ export interface StoredAttempt {
  * benchmark's hash and count; of several, all of them) and the agent module.
  */
 export function identityManifest(manifest: RunManifest): IdentityManifest {
-  const benchmarks = Object.entries(manifest.benchmarks ?? {}).sort(([a], [b]) => a.localeCompare(b));
+  const benchmarks = Object.entries(manifest.benchmarks ?? {}).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
   const caseSet =
     benchmarks.length === 0
       ? undefined
