@@ -7,6 +7,7 @@
  */
 import { execFile } from 'node:child_process';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { type AddressInfo, createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -190,6 +191,45 @@ describe('external agents from the command line', { timeout: 120_000 }, () => {
     );
     expect(result.code).toBe(2);
     expect(result.stderr).toContain('--model openai-compatible:x: only an external agent');
+  });
+
+  it("checks an external agent's --model before anything is played", async () => {
+    // A port nothing listens on: the model cannot answer the preflight's test request.
+    const closed = await new Promise<number>((resolve) => {
+      const probe = createServer().listen(0, '127.0.0.1', () => {
+        const { port } = probe.address() as AddressInfo;
+        probe.close(() => resolve(port));
+      });
+    });
+    const db = join(folder, 'preflight.db');
+    const result = await toolgauge(
+      [
+        'run',
+        '--benchmark',
+        'sandbox',
+        '--limit',
+        '1',
+        '--agent',
+        `command:${PYTHON} ${fixture}`,
+        '--model',
+        'openai-compatible:reference',
+        '--base-url',
+        `http://127.0.0.1:${closed}/v1`,
+        '--db',
+        db,
+        '--run-id',
+        'unchecked',
+      ],
+      process.env,
+    );
+    expect(result.code, result.stderr).toBe(2);
+    expect(result.stderr).toMatch(/preflight failed[\s\S]*agent model openai-compatible:reference/);
+    const store = await RunStore.open(db);
+    try {
+      expect(store.episodes('unchecked', { withRecords: false })).toEqual([]);
+    } finally {
+      store.close();
+    }
   });
 
   it('refuses an empty command with a usage error naming the flag', async () => {

@@ -260,14 +260,19 @@ async function preflightModels(
   client: ModelClient,
   makeAdapter: MakeAdapter | undefined,
 ): Promise<void> {
-  const targets: PreflightTarget[] = (['agent', 'user'] as const)
-    .map((role) => ({ role, spec: role === 'agent' ? settings.agent : settings.user }))
+  // A `command:`/`endpoint:` agent's `--model` is the agent's model too (on the agent's --base-url).
+  const roles = [
+    { role: 'agent', spec: settings.agent, server: 'agent' },
+    { role: 'agent model', spec: settings.model ?? '', server: 'agent' },
+    { role: 'user', spec: settings.user, server: 'user' },
+  ] as const;
+  const targets: PreflightTarget[] = roles
     .filter(({ spec }) => isModelSpec(spec))
-    .map(({ role, spec }) => ({
+    .map(({ role, spec, server }) => ({
       role,
       spec,
       adapter: () => {
-        const baseUrl = baseUrlFor(role, settings, flags);
+        const baseUrl = baseUrlFor(server, settings, flags);
         return providersFor(spec, makeAdapter)(spec, { client, ...(baseUrl ? { baseUrl } : {}) });
       },
     }));
