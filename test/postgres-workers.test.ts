@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startReferenceServer } from '../src/reference-server/index.js';
 import { RunStore } from '../src/runs/index.js';
 import { seededRandom } from '../src/util/index.js';
 import { postgresBin, startCluster } from './postgres-cluster.js';
@@ -109,6 +110,29 @@ describe.skipIf(!binDir)('workers on several machines sharing a PostgreSQL store
     } finally {
       for (const child of workers) child.kill('SIGKILL');
       store.close();
+    }
+  });
+
+  it('plays an external agent over MCP with --workers into the shared store, as one process does', async () => {
+    // The Python example agent with the reference server as its model: every episode an agent process
+    // of its own, two toolgauge processes playing, the store PostgreSQL.
+    const server = await startReferenceServer({ benchmarks: ['sandbox'] });
+    try {
+      await server.ready();
+      const agent = `command:/usr/bin/python3 ${fileURLToPath(new URL('../examples/agents/python_mcp_agent.py', import.meta.url))} --model-base-url ${server.url}/v1`;
+      const args = ['run', '--benchmark', 'sandbox', '--limit', '6', '--agent', agent, '--run-id', 'external'];
+      const played = await run(process.execPath, [bin, ...args, '--workers', '2', '--db', cluster.url]);
+      expect(played.stdout).toMatch(/external +6 +0 +1\.000/);
+      const store = await RunStore.open(cluster.url, { readOnly: true });
+      try {
+        const rows = store.episodes('external', { withRecords: false });
+        expect(rows.map((row) => [row.status, row.score])).toEqual(Array(6).fill(['scored', 1]));
+        expect(store.attempts('external')).toHaveLength(6);
+      } finally {
+        store.close();
+      }
+    } finally {
+      await server.close();
     }
   });
 });
