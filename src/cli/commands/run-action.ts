@@ -3,18 +3,14 @@ import { type Command, InvalidArgumentError } from 'commander';
 import { loadRunBenchmark } from '../../benchmarks/benchmark-module.js';
 import { DEFAULT_BENCHMARK } from '../../benchmarks/registry.js';
 import { runExampleEpisode } from '../../demo/example-episode.js';
-import type { createModelAdapter, ModelClient } from '../../models/providers/create-model-adapter.js';
 import { hasRedactedCredentials } from '../../models/providers/endpoint.js';
 import { parseModelSpec } from '../../models/providers/model-spec.js';
 import { CASE_SNAPSHOT_ENVIRONMENT, readCaseSnapshot } from '../../runs/execution/case-snapshot.js';
-import { formatPreflightProblems, type PreflightTarget, preflight } from '../../runs/execution/preflight.js';
 import { agentModuleProvenance } from '../../runs/execution/run-provenance.js';
 import {
   announceStoreMigration,
   buildRunReport,
   CUSTOM_AGENT_PREFIX,
-  DEFAULT_RETRY_POLICY,
-  EndpointLimiter,
   EXTERNAL_AGENT_PREFIXES,
   executeRunInWorkers,
   identityManifest,
@@ -22,7 +18,6 @@ import {
   isCustomAgentSpec,
   isRunWorker,
   loadPriceTable,
-  ResilientModelAdapter,
   type RunManifest,
   RunStore,
   runBenchmark,
@@ -40,7 +35,7 @@ import {
   runIdentity,
   SettingsMismatchError,
 } from '../../runs/store/run-settings-compare.js';
-import type { Agent, AnyBenchmark, ModelAdapter } from '../../spec/index.js';
+import type { AnyBenchmark } from '../../spec/index.js';
 import { asUsageError } from '../benchmark-module-flag.js';
 import { loadConfigFile } from '../config-file.js';
 import { formatCaseProblem } from '../format-problem.js';
@@ -54,6 +49,7 @@ import { mergeRunFlags, type RunFlags, type RunSettings, runSettings } from '../
 import { resumeHint, runVerdict, writeJunitFile } from '../run-verdict.js';
 import { UsageError } from '../usage-error.js';
 import type { RunCommandOptions } from './run-command.js';
+import { externalAgents, isModelSpec, loadModelProviders, modelAdapters, preflightModels } from './run-models.js';
 
 /** A stored run, as far as comparing settings goes. */
 interface StoredRunSettings {
@@ -253,62 +249,6 @@ export async function runRun(options: RunCommandOptions, command: Command): Prom
   }
 }
 
-/** One tiny request per model (and a check of its key and URL) before anything is played. */
-async function preflightModels(
-  settings: RunSettings,
-  flags: RunFlags,
-  client: ModelClient,
-  makeAdapter: MakeAdapter | undefined,
-): Promise<void> {
-  // A `command:`/`endpoint:` agent's `--model` is the agent's model too (on the agent's --base-url).
-  const roles = [
-    { role: 'agent', spec: settings.agent, server: 'agent' },
-    { role: 'agent model', spec: settings.model ?? '', server: 'agent' },
-    { role: 'user', spec: settings.user, server: 'user' },
-  ] as const;
-  const targets: PreflightTarget[] = roles
-    .filter(({ spec }) => isModelSpec(spec))
-    .map(({ role, spec, server }) => ({
-      role,
-      spec,
-      adapter: () => {
-        const baseUrl = baseUrlFor(server, settings, flags);
-        return providersFor(spec, makeAdapter)(spec, { client, ...(baseUrl ? { baseUrl } : {}) });
-      },
-    }));
-  // The test request gets the run's own time limit (a silent server fails it in that time), 30 s by default.
-  const problems = await preflight(targets, settings.timeoutMs === undefined ? {} : { timeoutMs: settings.timeoutMs });
-  if (problems.length > 0) throw new UsageError(formatPreflightProblems(problems));
-}
-
-type MakeAdapter = typeof createModelAdapter;
-
-async function loadModelProviders(): Promise<MakeAdapter> {
-  return (await import('../../models/providers/create-model-adapter.js')).createModelAdapter;
-}
-
-/** The adapter maker loaded for a run whose participants include a model (`spec` is one of them). */
-function providersFor(spec: string, makeAdapter: MakeAdapter | undefined): MakeAdapter {
-  if (!makeAdapter) throw new Error(`"${spec}" is not a model of this run: its providers were not loaded`);
-  return makeAdapter;
-}
-
-/** Whether an agent or user spec names a model (and so gets a preflight request). */
-function isModelSpec(spec: string): boolean {
-  if (spec === SCRIPTED_USER || isCustomAgentSpec(spec)) return false;
-  try {
-    parseModelSpec(spec);
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-/** The base URL a role's model is reached at: the flag (which may carry credentials), else the stored one. */
-function baseUrlFor(role: 'agent' | 'user', settings: RunSettings, flags: RunFlags): string | undefined {
-  return role === 'user' ? (flags.userBaseUrl ?? settings.userBaseUrl) : (flags.baseUrl ?? settings.baseUrl);
-}
-
 /**
  * Ctrl-C (or SIGTERM) stops starting episodes and lets running ones end, so that everything finished
  * is stored and the resume command can be printed; a second one exits at once.
@@ -488,66 +428,8 @@ async function resolveRun(
   return { runId, settings, benchmark, ...(stored && store.episodeCount(runId) > 0 ? { stored } : {}) };
 }
 
-/**
- * A `command:`/`endpoint:` agent: a fresh external agent per episode, served its tools over MCP (loaded
- * only for such a run: it brings the MCP SDK).
- */
-async function externalAgents(
-  settings: RunSettings,
-): Promise<(benchmarkCase: { readonly id: string }, trial: number, model?: ModelAdapter) => Agent> {
-  const { externalAgentFactory } = await import('../../agents/external/index.js');
-  // Stored with the run (`--agent-turn-timeout`, `--agent-episode-timeout`): a resume and every
-  // `--workers` process play under the limits the run was started with.
-  const turnMs = settings.agentTurnTimeout === undefined ? undefined : settings.agentTurnTimeout * 1000;
-  const episodeMs = settings.agentEpisodeTimeout === undefined ? undefined : settings.agentEpisodeTimeout * 1000;
-  const spec = settings.agent;
-  let factory: ReturnType<typeof externalAgentFactory>;
-  try {
-    factory = externalAgentFactory(spec, {
-      limits: { ...(turnMs ? { turnMs } : {}), ...(episodeMs ? { episodeMs } : {}) },
-    });
-  } catch (error) {
-    throw new UsageError(error instanceof Error ? error.message : String(error));
-  }
-  return (benchmarkCase, trial, model) => factory(`${benchmarkCase.id}#${trial}`, model);
-}
-
 /** `module:./agent.mjs` → `module:/abs/path/agent.mjs`. */
 function withAbsoluteModule(settings: RunSettings): RunSettings {
   if (!settings.agent.startsWith(CUSTOM_AGENT_PREFIX)) return settings;
   return { ...settings, agent: `${CUSTOM_AGENT_PREFIX}${resolve(settings.agent.slice(CUSTOM_AGENT_PREFIX.length))}` };
-}
-
-/** One queued, retried adapter per model spec; one request limiter per endpoint. */
-function modelAdapters(
-  settings: RunSettings,
-  flags: RunFlags,
-  client: ModelClient,
-  makeAdapter: MakeAdapter | undefined,
-): (spec: string, role: 'agent' | 'user') => ModelAdapter {
-  const adapters = new Map<string, ModelAdapter>();
-  const limiters = new Map<string, EndpointLimiter>();
-  return (spec, role) => {
-    const baseUrl = role === 'user' ? (flags.userBaseUrl ?? settings.userBaseUrl) : (flags.baseUrl ?? settings.baseUrl);
-    const key = `${spec}@${baseUrl ?? ''}`;
-    let adapter = adapters.get(key);
-    if (!adapter) {
-      const endpoint = `${parseModelSpec(spec).provider}@${baseUrl ?? 'default'}`;
-      let limiter = limiters.get(endpoint);
-      if (!limiter) {
-        limiter = new EndpointLimiter(flags.endpointConcurrency ?? flags.concurrency);
-        limiters.set(endpoint, limiter);
-      }
-      const policy = settings.timeoutMs
-        ? { ...DEFAULT_RETRY_POLICY, timeoutMs: settings.timeoutMs }
-        : DEFAULT_RETRY_POLICY;
-      adapter = new ResilientModelAdapter(
-        providersFor(spec, makeAdapter)(spec, { client, ...(baseUrl ? { baseUrl } : {}) }),
-        limiter,
-        policy,
-      );
-      adapters.set(key, adapter);
-    }
-    return adapter;
-  };
 }
