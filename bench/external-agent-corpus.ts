@@ -13,7 +13,8 @@ import { fileURLToPath } from 'node:url';
 import { externalAgentFactory } from '../dist/agents/external/index.js';
 import { getBenchmark } from '../dist/benchmarks/registry.js';
 import { startReferenceServer } from '../dist/reference-server/index.js';
-import { loadPriceTable, RunStore, runBenchmark } from '../dist/runs/index.js';
+import { RunStore } from '../dist/runs/index.js';
+import { scoresByCase } from '../dist/testing/scores-by-case.js';
 
 const option = (name: string) =>
   process.argv.find((argument) => argument.startsWith(`--${name}=`))?.slice(`--${name}=`.length);
@@ -52,40 +53,17 @@ for (const id of benchmarkIds) {
   const play = async (agent: string) => {
     const started = performance.now();
     const runId = `${id}-${agent === 'oracle' ? 'oracle' : 'external'}`;
-    await runBenchmark({
+    const scores = await scoresByCase({
       benchmark,
-      runId,
       store,
-      settings: { benchmark: id, agent },
+      runId,
       loaded: { ...loaded, cases },
       options,
-      trials: 1,
-      participants: {
-        agent,
-        user: 'scripted',
-        agentSettings: { temperature: 0 },
-        userSettings: { temperature: 0 },
-        cache: 'off',
-      },
-      context: {
-        adapterFor: () => {
-          throw new Error('no model in this run');
-        },
-        ...(agent === 'oracle' ? {} : { customAgent: (item, trial) => external(`${item.id}#${trial}`) }),
-      },
-      embedder: 'lexical',
-      prices: loadPriceTable(),
+      agent,
+      ...(agent === 'oracle' ? {} : { context: { customAgent: (item, trial) => external(`${item.id}#${trial}`) } }),
       concurrency,
     });
     const seconds = (performance.now() - started) / 1000;
-    const scores = new Map(
-      store
-        .episodes(runId, { withRecords: false })
-        .map((episode) => [
-          episode.caseId,
-          episode.status === 'scored' ? JSON.stringify(episode.metrics) : `${episode.status}: ${episode.error}`,
-        ]),
-    );
     return { seconds, scores };
   };
   const oracle = await play('oracle');

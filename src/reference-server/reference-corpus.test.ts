@@ -15,15 +15,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { allBenchmarks, getBenchmark, loadAllBenchmarks } from '../benchmarks/registry.js';
 import { createModelAdapter } from '../models/index.js';
-import {
-  DEFAULT_RETRY_POLICY,
-  EndpointLimiter,
-  loadPriceTable,
-  ResilientModelAdapter,
-  RunStore,
-  runBenchmark,
-} from '../runs/index.js';
+import { DEFAULT_RETRY_POLICY, EndpointLimiter, ResilientModelAdapter, RunStore } from '../runs/index.js';
 import type { AnyBenchmark, BenchmarkCase, BenchmarkOptionValues, LoadedCases } from '../spec/index.js';
+import { scoresByCase } from '../testing/scores-by-case.js';
 import { type ReferenceServer, startReferenceServer } from './index.js';
 
 // The benchmarks these tests use synchronously (`getBenchmark`): importing the registry loads none.
@@ -109,21 +103,13 @@ async function play(
   const runId = `${benchmark.id}-${runs}`;
   const limiter = new EndpointLimiter(8);
   const adapters = new Map<string, ResilientModelAdapter>();
-  await runBenchmark({
+  return scoresByCase({
     benchmark,
-    runId,
     store,
-    settings: { benchmark: benchmark.id, agent, ...options },
+    runId,
     loaded: await casesOf(benchmark, options),
     options,
-    trials: 1,
-    participants: {
-      agent,
-      user: 'scripted',
-      agentSettings: { temperature: 0 },
-      userSettings: { temperature: 0 },
-      cache: 'off',
-    },
+    agent,
     context: {
       adapterFor: (spec) => {
         let adapter = adapters.get(spec);
@@ -135,19 +121,8 @@ async function play(
         return adapter;
       },
     },
-    // Any embedder gives the oracle and the reference the same scores; the lexical one needs no model.
-    embedder: 'lexical',
-    prices: loadPriceTable(),
     concurrency: 8,
   });
-  return new Map(
-    store
-      .episodes(runId, { withRecords: false })
-      .map((episode) => [
-        episode.caseId,
-        episode.status === 'scored' ? JSON.stringify(episode.metrics) : `${episode.status}: ${episode.error}`,
-      ]),
-  );
 }
 
 describe('the reference server plays every built-in corpus as the oracle does', { timeout: 300_000 }, () => {

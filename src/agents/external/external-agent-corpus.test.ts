@@ -11,8 +11,9 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getBenchmark, loadBenchmark } from '../../benchmarks/registry.js';
 import { type ReferenceServer, startReferenceServer } from '../../reference-server/index.js';
-import { loadPriceTable, RunStore, runBenchmark } from '../../runs/index.js';
+import { RunStore } from '../../runs/index.js';
 import type { AnyBenchmark, BenchmarkCase, BenchmarkOptionValues } from '../../spec/index.js';
+import { scoresByCase } from '../../testing/scores-by-case.js';
 import { externalAgentFactory } from './index.js';
 
 const agentScript = fileURLToPath(new URL('../../../examples/agents/python_mcp_agent.py', import.meta.url));
@@ -54,39 +55,18 @@ async function play(
   const runId = `${benchmark.id}-${runs}`;
   const options = optionsOf(benchmark);
   const external = agent === 'oracle' ? undefined : externalAgentFactory(agent);
-  await runBenchmark({
+  return scoresByCase({
     benchmark,
-    runId,
     store,
-    settings: { benchmark: benchmark.id, agent },
+    runId,
     loaded: { cases, problems: [], caseSetHash, source: 'built-in' },
     options,
-    trials: 1,
-    participants: {
-      agent,
-      user: 'scripted',
-      agentSettings: { temperature: 0 },
-      userSettings: { temperature: 0 },
-      cache: 'off',
-    },
-    context: {
-      adapterFor: () => {
-        throw new Error('no model in this run');
-      },
-      ...(external ? { customAgent: (item: BenchmarkCase, trial: number) => external(`${item.id}#${trial}`) } : {}),
-    },
-    embedder: 'lexical',
-    prices: loadPriceTable(),
+    agent,
+    ...(external
+      ? { context: { customAgent: (item: BenchmarkCase, trial: number) => external(`${item.id}#${trial}`) } }
+      : {}),
     concurrency: 4,
   });
-  return new Map(
-    store
-      .episodes(runId, { withRecords: false })
-      .map((episode) => [
-        episode.caseId,
-        episode.status === 'scored' ? JSON.stringify(episode.metrics) : `${episode.status}: ${episode.error}`,
-      ]),
-  );
 }
 
 const nodeScript = fileURLToPath(new URL('../../../examples/agents/node-mcp-agent.mjs', import.meta.url));
