@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import { hostname } from 'node:os';
 import type { DatabaseSync } from 'node:sqlite';
 import { type SqlDatabase, SqliteDatabase } from './sql-database.js';
@@ -68,7 +67,7 @@ export interface EpisodeClaimsOptions {
 
 /** A unique id for this process's claims. */
 export function claimOwnerId(): string {
-  return `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
+  return `${hostname()}:${process.pid}:${process.getBuiltinModule('node:crypto').randomUUID().slice(0, 8)}`;
 }
 
 /** The claims of one process on one run. */

@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import type { RecordPartPath } from '../../spec/index.js';
 import { StoredRowError } from './stored-json.js';
 
@@ -54,7 +53,11 @@ function partOf(value: object): RecordPart {
     return known;
   }
   const json = JSON.stringify(value);
-  const part = { hash: createHash('sha256').update(json).digest('hex'), json, bytes: Buffer.byteLength(json) };
+  const part = {
+    hash: process.getBuiltinModule('node:crypto').createHash('sha256').update(json).digest('hex'),
+    json,
+    bytes: Buffer.byteLength(json),
+  };
   partsByObject.set(value, part);
   partUse.made += 1;
   return part;
