@@ -13,21 +13,36 @@ const packageJson = JSON.parse(readFileSync(new URL('../../package.json', import
   version: string;
 };
 
-/** Builds the command-line program; `bin/toolgauge.js` runs it. */
-export function buildProgram(): Command {
+/**
+ * The commands each register function adds. A command line naming one of them builds only that
+ * function's commands: the flags of `run` and the others are not built for a `show` (their options are
+ * most of the program). Anything else (`--help`, `help`, a mistyped command) builds them all.
+ */
+export const COMMAND_GROUPS: readonly (readonly [names: readonly string[], register: (program: Command) => void])[] = [
+  [['run'], registerRun],
+  [['validate'], registerValidate],
+  [['list'], registerList],
+  [['report', 'show', 'compare', 'export', 'merge'], registerReportCommands],
+  [['rescore'], registerRescore],
+  [['serve-reference'], registerServe],
+  [['data'], registerData],
+];
+
+/**
+ * Builds the command-line program; `bin/toolgauge.js` runs it. Given the command line, only the
+ * commands it names (see {@link COMMAND_GROUPS}).
+ */
+export function buildProgram(argv?: readonly string[]): Command {
   const program = new Command('toolgauge')
     .description('Measure how well large language models use tools.')
     .version(packageJson.version, '-v, --version', 'print the version')
     // Errors are thrown (not `process.exit`), so that the command line can give each its exit code.
     .exitOverride();
 
-  registerRun(program);
-  registerValidate(program);
-  registerList(program);
-  registerReportCommands(program);
-  registerRescore(program);
-  registerServe(program);
-  registerData(program);
+  // The program has no options of its own that take a value, so the first word is the command.
+  const named = argv?.slice(2).find((argument) => !argument.startsWith('-'));
+  const group = COMMAND_GROUPS.find(([names]) => named !== undefined && names.includes(named));
+  for (const [, register] of group ? [group] : COMMAND_GROUPS) register(program);
   // An option error prints the error and one line pointing at the help, not the whole help (which
   // would scroll the error away).
   program.showHelpAfterError('see `toolgauge --help`');
@@ -40,5 +55,5 @@ export function buildProgram(): Command {
 export async function main(argv: readonly string[]): Promise<void> {
   // A benchmark from the user's module declares its flags: it is loaded before the flags are parsed.
   await registerBenchmarkModules(argv.slice(2));
-  await buildProgram().parseAsync([...argv]);
+  await buildProgram(argv).parseAsync([...argv]);
 }
