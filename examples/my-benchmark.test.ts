@@ -241,4 +241,39 @@ describe('a benchmark from a folder outside the repository', { timeout: 120_000 
     expect(JSON.parse(stdout)).toEqual([1, 0, 1]);
     expect(existsSync(join(folder, 'library.db'))).toBe(true);
   });
+
+  it('rescores a run with the module’s own scoring flag and no --benchmark (the run recorded its module)', async () => {
+    const rescored = await toolgauge(
+      'rescore',
+      'hasty',
+      '--db',
+      db,
+      '--library-scoring',
+      'partial',
+      '--as',
+      'hasty-partial',
+      '--format',
+      'json',
+    );
+    expect(rescored.code, rescored.stderr).toBe(0);
+    expect(rescored.stderr).toContain('rescored 3 episodes of hasty into hasty-partial with --library-scoring partial');
+    const report = JSON.parse(rescored.stdout);
+    // The hasty agent lends the right book to a member it makes up: 0 when strict, half a point when partial.
+    expect(report.benchmarks.library.overall.score).toBe(0.5);
+    expect(report.config).toMatchObject({
+      libraryScoring: 'partial',
+      benchmarkModule: pathToFileURL(join(folder, 'my-benchmark.mjs')).href,
+    });
+
+    const misspelt = await toolgauge('rescore', 'hasty', '--db', db, '--library-scorin', 'partial');
+    expect(misspelt.code).toBe(2);
+    expect(misspelt.stderr).toContain("unknown option '--library-scorin'");
+    expect(misspelt.stderr).toContain('--library-scoring');
+    const badValue = await toolgauge('rescore', 'hasty', '--db', db, '--library-scoring', 'half');
+    expect(badValue.code).toBe(2);
+    expect(badValue.stderr).toContain('--library-scoring (library): "half" is not one of strict, partial');
+    const noRun = await toolgauge('rescore', 'hastey', '--db', db, '--library-scoring', 'partial');
+    expect(noRun.code).toBe(2);
+    expect(noRun.stderr).toContain(`no run "hastey" in ${db}`);
+  });
 });
