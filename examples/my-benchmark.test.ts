@@ -52,6 +52,9 @@ beforeAll(() => {
   copyFileSync(join(repository, 'examples/my-benchmark.mjs'), join(folder, 'my-benchmark.mjs'));
   mkdirSync(join(folder, 'node_modules'));
   symlinkSync(repository, join(folder, 'node_modules/toolgauge'), 'dir');
+  // Another benchmark (another id) from a module, for the refusals of a module that is not the run's.
+  const source = readFileSync(join(repository, 'examples/my-benchmark.mjs'), 'utf8');
+  writeFileSync(join(folder, 'other.mjs'), source.replace("id: 'library'", "id: 'bookshop'"));
 });
 
 afterAll(() => rmSync(folder, { recursive: true, force: true }));
@@ -275,5 +278,58 @@ describe('a benchmark from a folder outside the repository', { timeout: 120_000 
     const noRun = await toolgauge('rescore', 'hastey', '--db', db, '--library-scoring', 'partial');
     expect(noRun.code).toBe(2);
     expect(noRun.stderr).toContain(`no run "hastey" in ${db}`);
+  });
+
+  it('resumes a run whose module moved from its new place, and records that place', async () => {
+    const store = join(folder, 'resume.db');
+    mkdirSync(join(folder, 'before'));
+    copyFileSync(join(folder, 'my-benchmark.mjs'), join(folder, 'before/my-benchmark.mjs'));
+    const played = await toolgauge(
+      'run',
+      '--benchmark',
+      'module:before/my-benchmark.mjs',
+      '--agent',
+      'oracle',
+      '--run-id',
+      'moving',
+      '--db',
+      store,
+    );
+    expect(played.code, played.stderr).toBe(0);
+    mkdirSync(join(folder, 'after'));
+    renameSync(join(folder, 'before/my-benchmark.mjs'), join(folder, 'after/my-benchmark.mjs'));
+
+    const lost = await toolgauge('run', '--resume', 'moving', '--db', store);
+    expect(lost.code).toBe(2);
+    expect(lost.stderr).toContain('if it moved, pass --benchmark module:<its new path>');
+    const resumed = await toolgauge(
+      'run',
+      '--resume',
+      'moving',
+      '--benchmark',
+      'module:after/my-benchmark.mjs',
+      '--db',
+      store,
+    );
+    expect(resumed.code, resumed.stderr).toBe(0);
+    const read = await toolgauge('report', 'moving', '--db', store, '--format', 'json');
+    expect(read.code, read.stderr).toBe(0);
+    const report = JSON.parse(read.stdout);
+    expect(report.config.benchmarkModule).toBe(pathToFileURL(join(folder, 'after/my-benchmark.mjs')).href);
+    expect(report.benchmarks.library.overall.score).toBe(1);
+
+    // Another benchmark's module is refused, naming both benchmarks; the stored run is left as it was.
+    const other = join(folder, 'other.mjs');
+    const refused = await toolgauge('run', '--resume', 'moving', '--benchmark', 'module:other.mjs', '--db', store);
+    expect(refused.code).toBe(2);
+    expect(refused.stderr).toContain(
+      `--benchmark module:${other} is the "bookshop" benchmark, but run "moving" was played with the "library" benchmark`,
+    );
+    expect(
+      JSON.parse((await toolgauge('report', 'moving', '--db', store, '--format', 'json')).stdout).config,
+    ).toMatchObject({
+      benchmark: 'library',
+      benchmarkModule: pathToFileURL(join(folder, 'after/my-benchmark.mjs')).href,
+    });
   });
 });
