@@ -12,7 +12,8 @@
  *   toolgauge report <run-id>            (the run recorded where this file is)
  *   toolgauge rescore <run-id> --library-scoring partial   (its episodes scored again, not played)
  *
- * or from code: `evaluate({ benchmark: (await import('./my-benchmark.mjs')).default, agent: 'oracle' })`.
+ * or from code: `evaluate({ benchmark: 'module:./my-benchmark.mjs', agent: 'oracle', store: 'runs.db' })` (the
+ * run records this file, so `toolgauge report` reads it with no flag).
  */
 import { createHash } from 'node:crypto';
 import {

@@ -163,6 +163,23 @@ describe('a benchmark from a folder outside the repository', { timeout: 120_000 
         'module:moved/my-benchmark.mjs',
       );
       expect(shown.stdout).toMatch(/^whale #0 \(scored\): score 1\.000/);
+      // A rescore from the new place records that place with the new run.
+      const rescored = await toolgauge(
+        'rescore',
+        'gold',
+        '--db',
+        db,
+        '--benchmark',
+        'module:moved/my-benchmark.mjs',
+        '--as',
+        'gold-rescored',
+        '--format',
+        'json',
+      );
+      expect(rescored.code, rescored.stderr).toBe(0);
+      expect(JSON.parse(rescored.stdout).config.benchmarkModule).toBe(
+        pathToFileURL(join(folder, 'moved/my-benchmark.mjs')).href,
+      );
     } finally {
       renameSync(join(folder, 'moved/my-benchmark.mjs'), join(folder, 'my-benchmark.mjs'));
     }
@@ -331,5 +348,65 @@ describe('a benchmark from a folder outside the repository', { timeout: 120_000 
       benchmark: 'library',
       benchmarkModule: pathToFileURL(join(folder, 'after/my-benchmark.mjs')).href,
     });
+  });
+
+  it('records the module of a library run (module: or benchmarkModule), so the command line reads it with no flag', async () => {
+    const script = [
+      "import { evaluate, loadBenchmarkCases, rescore } from 'toolgauge';",
+      "import benchmark from './my-benchmark.mjs';",
+      "const store = './recorded.db';",
+      "const byPath = await evaluate({ benchmark: 'module:./my-benchmark.mjs', agent: 'oracle', store, runId: 'by-path' });",
+      'const byObject = await evaluate({',
+      "  benchmark, benchmarkModule: new URL('./my-benchmark.mjs', import.meta.url), agent: 'hasty', store, runId: 'by-object',",
+      '});',
+      "const fiction = await loadBenchmarkCases('module:./my-benchmark.mjs', { options: { 'library-topic': 'fiction' } });",
+      "const partial = await rescore({ store, runId: 'by-object', benchmark: 'module:./my-benchmark.mjs', options: { 'library-scoring': 'partial' } });",
+      'console.log(JSON.stringify([byPath.config.benchmarkModule, byObject.config.benchmarkModule, fiction.cases.map((c) => c.id), partial.benchmarks.library.overall.score]));',
+    ].join('\n');
+    writeFileSync(join(folder, 'recorded.mjs'), script);
+    const { stdout } = await execute(process.execPath, [join(folder, 'recorded.mjs')], { cwd: folder });
+    const href = pathToFileURL(join(folder, 'my-benchmark.mjs')).href;
+    expect(JSON.parse(stdout)).toEqual([href, href, ['whale'], 0.5]);
+
+    const recorded = join(folder, 'recorded.db');
+    const read = await toolgauge('report', 'by-path', '--db', recorded);
+    expect(read.code, read.stderr).toBe(0);
+    expect(read.stdout).toMatch(/^by-path\s+science\s+1\.000\s+2$/m);
+    const shown = await toolgauge('show', 'by-object', 'gene', '--db', recorded);
+    expect(shown.code, shown.stderr).toBe(0);
+    expect(shown.stdout).toMatch(/^gene #0 \(scored\): score 0\.000/);
+    // readReport in a process that never loaded the module finds it where the run recorded it.
+    writeFileSync(
+      join(folder, 'read-recorded.mjs'),
+      "import { readReport } from 'toolgauge';\nconsole.log((await readReport('./recorded.db', 'by-object')).benchmarks.library.overall.score);",
+    );
+    expect((await execute(process.execPath, [join(folder, 'read-recorded.mjs')], { cwd: folder })).stdout.trim()).toBe(
+      '0',
+    );
+
+    // What cannot be recorded is refused, naming the file.
+    const refusals = [
+      "evaluate({ benchmark: 'module:./nowhere.mjs', agent: 'oracle' })",
+      "evaluate({ benchmark, benchmarkModule: './other.mjs', agent: 'oracle' })",
+      "evaluate({ benchmark: 'library', benchmarkModule: './my-benchmark.mjs', agent: 'oracle' })",
+    ];
+    writeFileSync(
+      join(folder, 'refused.mjs'),
+      [
+        "import { evaluate } from 'toolgauge';",
+        "import benchmark from './my-benchmark.mjs';",
+        'const messages = [];',
+        ...refusals.map((call) => `messages.push(await ${call}.then(() => 'accepted', (error) => error.message));`),
+        'console.log(JSON.stringify(messages));',
+      ].join('\n'),
+    );
+    const refused = JSON.parse(
+      (await execute(process.execPath, [join(folder, 'refused.mjs')], { cwd: folder })).stdout,
+    );
+    expect(refused).toEqual([
+      `benchmark module ${join(folder, 'nowhere.mjs')}: no such file`,
+      `evaluate(): benchmarkModule ${join(folder, 'other.mjs')} exports the "bookshop" benchmark, not "library" (the benchmark given)`,
+      'evaluate(): benchmarkModule is for a Benchmark object; with benchmark "library" give module:<path> as the benchmark instead',
+    ]);
   });
 });
