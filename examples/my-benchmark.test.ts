@@ -295,6 +295,11 @@ describe('a benchmark from a folder outside the repository', { timeout: 120_000 
     const noRun = await toolgauge('rescore', 'hastey', '--db', db, '--library-scoring', 'partial');
     expect(noRun.code).toBe(2);
     expect(noRun.stderr).toContain(`no run "hastey" in ${db}`);
+    const nowhere = join(folder, 'nowhere.db');
+    const noStore = await toolgauge('rescore', 'hasty', '--db', nowhere, '--library-scoring', 'partial');
+    expect(noStore.code).toBe(2);
+    expect(noStore.stderr).toContain(`no run "hasty": there is no store at ${nowhere} (--db)`);
+    expect(existsSync(nowhere)).toBe(false);
   });
 
   it('resumes a run whose module moved from its new place, and records that place', async () => {

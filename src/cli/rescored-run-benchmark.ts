@@ -1,18 +1,27 @@
+import { existsSync } from 'node:fs';
 import { registerRunBenchmark } from '../benchmarks/benchmark-module.js';
 import { DEFAULT_STORE_PATH } from '../runs/store/default-store-path.js';
+import { UnknownRunError } from '../runs/store/unknown-run-error.js';
 
 /**
  * `toolgauge rescore <run-id> --<scoring flag>` for a run of a benchmark from a module: the flags are
  * parsed before the action reads the run, so a module benchmark's scoring flags would be unknown unless
  * `--benchmark module:` named the module again. Before parsing, this reads the run's recorded module
  * (`benchmarkModule` in its settings) from the store, read-only, and loads it, so that its options are
- * flags like a built-in benchmark's. A store that cannot be opened is left to the action to report.
+ * flags like a built-in benchmark's. A run id that names no run is reported as such (not as an unknown
+ * option, for a flag its module would have declared); a store that cannot be opened otherwise is left to
+ * the action to report.
  */
 export async function registerRescoredRunBenchmark(argv: readonly string[]): Promise<void> {
   const at = argv.findIndex((argument) => !argument.startsWith('-'));
   if (at < 0 || argv[at] !== 'rescore') return;
   const { db, candidates, help } = rescoreArguments(argv.slice(at + 1));
   if (candidates.length === 0) return;
+  if (!help && !/^postgres(ql)?:\/\//i.test(db) && !existsSync(db)) {
+    throw new UnknownRunError(
+      `no run "${candidates[0]}": there is no store at ${db} (--db); see \`toolgauge list runs\``,
+    );
+  }
   const { announceStoreMigration, RunStore } = await import('../runs/store/run-store.js');
   let store: Awaited<ReturnType<typeof RunStore.open>>;
   try {
