@@ -10,8 +10,10 @@
  *   toolgauge run --benchmark module:./my-benchmark.mjs --agent oracle
  *   toolgauge validate --benchmark module:./my-benchmark.mjs --prove
  *   toolgauge report <run-id>            (the run recorded where this file is)
+ *   toolgauge rescore <run-id> --library-scoring partial   (its episodes scored again, not played)
  *
- * or from code: `evaluate({ benchmark: (await import('./my-benchmark.mjs')).default, agent: 'oracle' })`.
+ * or from code: `evaluate({ benchmark: 'module:./my-benchmark.mjs', agent: 'oracle', store: 'runs.db' })` (the
+ * run records this file, so `toolgauge report` reads it with no flag).
  */
 import { createHash } from 'node:crypto';
 import {
@@ -192,8 +194,8 @@ function hasty(libraryCase) {
   };
 }
 
-/** Plays one episode with `agent` and scores it from the world it leaves. */
-async function playCase(libraryCase, agent, trial, maxMessages) {
+/** Plays one episode with `agent` and scores it from the world it leaves, with the run's `options`. */
+async function playCase(libraryCase, agent, trial, maxMessages, options = {}) {
   const trajectory = await runEpisode({
     episodeId: `${libraryCase.id}-${trial}`,
     caseId: libraryCase.id,
@@ -209,14 +211,26 @@ async function playCase(libraryCase, agent, trial, maxMessages) {
     ...(maxMessages === undefined ? {} : { maxMessages }),
   });
   const loans = worldAtMessage(schema, trajectory, trajectory.messages.length).rows('loans');
-  const lentRight =
-    loans.length === 1 && loans[0].book_id === libraryCase.book && loans[0].member === libraryCase.member;
+  const record = { formatVersion: 1, caseId: libraryCase.id, loans, trajectory };
+  return scoredLoans(libraryCase, record, options['library-scoring']);
+}
+
+/**
+ * An episode's result from its record (the loans made and the trajectory), so that `toolgauge rescore` can
+ * score a stored episode again without playing it. `strict` scoring (the default): 1 for the right book lent
+ * to the right member and no other loan, else 0; `partial`: also 0.5 for the right book, alone, lent to
+ * another member (the agent found the book but did not ask who borrows it).
+ */
+function scoredLoans(libraryCase, record, scoring = 'strict') {
+  const { loans, trajectory } = record;
+  const rightBook = loans.length === 1 && loans[0].book_id === libraryCase.book;
+  const lent = rightBook && loans[0].member === libraryCase.member ? 1 : rightBook && scoring === 'partial' ? 0.5 : 0;
   const failedCalls = trajectory.traces.filter((trace) => trace.outcome.type === 'error').length;
   return {
     status: 'scored',
-    metrics: { lent: lentRight ? 1 : 0, calls: trajectory.traces.length, failedCalls },
+    metrics: { lent, calls: trajectory.traces.length, failedCalls },
     labels: libraryCase.labels,
-    record: { formatVersion: 1, caseId: libraryCase.id, loans, trajectory },
+    record,
   };
 }
 
@@ -232,7 +246,8 @@ export default {
     {
       id: 'lent',
       title: 'Lent right',
-      description: 'the right book lent to the right member, and nothing else',
+      description:
+        'the right book lent to the right member, and nothing else (partial scoring: 0.5 for the right book to another member)',
       direction: 'higher',
       kind: 'score',
     },
@@ -255,6 +270,17 @@ export default {
       type: 'string',
       choices: ['science', 'fiction'],
     },
+    {
+      // A scoring option (`rescore` among its commands): `toolgauge rescore <run> --library-scoring partial`
+      // scores a stored run's episodes again with it, without playing them.
+      flag: 'library-scoring',
+      description:
+        'how a loan is scored: strict (1 for the right book to the right member, else 0) or partial (also 0.5 for the right book to another member)',
+      commands: ['run', 'rescore'],
+      type: 'string',
+      choices: ['strict', 'partial'],
+      default: 'strict',
+    },
   ],
   agents: [
     { name: 'oracle', description: 'plays the gold solution', create: (libraryCase) => oracle(libraryCase) },
@@ -271,7 +297,8 @@ export default {
     const caseSetHash = createHash('sha256').update(JSON.stringify(cases)).digest('hex');
     return { cases, problems: [], caseSetHash, source: 'built-in' };
   },
-  play: (input) => playCase(input.case, input.agent, input.trial, input.limits.maxMessages),
+  play: (input) => playCase(input.case, input.agent, input.trial, input.limits.maxMessages, input.options),
+  rescore: async (input) => scoredLoans(input.case, input.record, input.options['library-scoring']),
   aggregate(episodes) {
     const topics = [...new Set(episodes.map((episode) => episode.labels.topic))].sort();
     const lent = (list) => mean(list.map((episode) => episode.metrics.lent ?? 0));

@@ -52,6 +52,9 @@ beforeAll(() => {
   copyFileSync(join(repository, 'examples/my-benchmark.mjs'), join(folder, 'my-benchmark.mjs'));
   mkdirSync(join(folder, 'node_modules'));
   symlinkSync(repository, join(folder, 'node_modules/toolgauge'), 'dir');
+  // Another benchmark (another id) from a module, for the refusals of a module that is not the run's.
+  const source = readFileSync(join(repository, 'examples/my-benchmark.mjs'), 'utf8');
+  writeFileSync(join(folder, 'other.mjs'), source.replace("id: 'library'", "id: 'bookshop'"));
 });
 
 afterAll(() => rmSync(folder, { recursive: true, force: true }));
@@ -160,6 +163,23 @@ describe('a benchmark from a folder outside the repository', { timeout: 120_000 
         'module:moved/my-benchmark.mjs',
       );
       expect(shown.stdout).toMatch(/^whale #0 \(scored\): score 1\.000/);
+      // A rescore from the new place records that place with the new run.
+      const rescored = await toolgauge(
+        'rescore',
+        'gold',
+        '--db',
+        db,
+        '--benchmark',
+        'module:moved/my-benchmark.mjs',
+        '--as',
+        'gold-rescored',
+        '--format',
+        'json',
+      );
+      expect(rescored.code, rescored.stderr).toBe(0);
+      expect(JSON.parse(rescored.stdout).config.benchmarkModule).toBe(
+        pathToFileURL(join(folder, 'moved/my-benchmark.mjs')).href,
+      );
     } finally {
       renameSync(join(folder, 'moved/my-benchmark.mjs'), join(folder, 'my-benchmark.mjs'));
     }
@@ -240,5 +260,158 @@ describe('a benchmark from a folder outside the repository', { timeout: 120_000 
     const { stdout } = await execute(process.execPath, [join(folder, 'evaluate.mjs')], { cwd: folder });
     expect(JSON.parse(stdout)).toEqual([1, 0, 1]);
     expect(existsSync(join(folder, 'library.db'))).toBe(true);
+  });
+
+  it('rescores a run with the module’s own scoring flag and no --benchmark (the run recorded its module)', async () => {
+    const rescored = await toolgauge(
+      'rescore',
+      'hasty',
+      '--db',
+      db,
+      '--library-scoring',
+      'partial',
+      '--as',
+      'hasty-partial',
+      '--format',
+      'json',
+    );
+    expect(rescored.code, rescored.stderr).toBe(0);
+    expect(rescored.stderr).toContain('rescored 3 episodes of hasty into hasty-partial with --library-scoring partial');
+    const report = JSON.parse(rescored.stdout);
+    // The hasty agent lends the right book to a member it makes up: 0 when strict, half a point when partial.
+    expect(report.benchmarks.library.overall.score).toBe(0.5);
+    expect(report.config).toMatchObject({
+      libraryScoring: 'partial',
+      benchmarkModule: pathToFileURL(join(folder, 'my-benchmark.mjs')).href,
+    });
+
+    const misspelt = await toolgauge('rescore', 'hasty', '--db', db, '--library-scorin', 'partial');
+    expect(misspelt.code).toBe(2);
+    expect(misspelt.stderr).toContain("unknown option '--library-scorin'");
+    expect(misspelt.stderr).toContain('--library-scoring');
+    const badValue = await toolgauge('rescore', 'hasty', '--db', db, '--library-scoring', 'half');
+    expect(badValue.code).toBe(2);
+    expect(badValue.stderr).toContain('--library-scoring (library): "half" is not one of strict, partial');
+    const noRun = await toolgauge('rescore', 'hastey', '--db', db, '--library-scoring', 'partial');
+    expect(noRun.code).toBe(2);
+    expect(noRun.stderr).toContain(`no run "hastey" in ${db}`);
+    const nowhere = join(folder, 'nowhere.db');
+    const noStore = await toolgauge('rescore', 'hasty', '--db', nowhere, '--library-scoring', 'partial');
+    expect(noStore.code).toBe(2);
+    expect(noStore.stderr).toContain(`no run "hasty": there is no store at ${nowhere} (--db)`);
+    expect(existsSync(nowhere)).toBe(false);
+  });
+
+  it('resumes a run whose module moved from its new place, and records that place', async () => {
+    const store = join(folder, 'resume.db');
+    mkdirSync(join(folder, 'before'));
+    copyFileSync(join(folder, 'my-benchmark.mjs'), join(folder, 'before/my-benchmark.mjs'));
+    const played = await toolgauge(
+      'run',
+      '--benchmark',
+      'module:before/my-benchmark.mjs',
+      '--agent',
+      'oracle',
+      '--run-id',
+      'moving',
+      '--db',
+      store,
+    );
+    expect(played.code, played.stderr).toBe(0);
+    mkdirSync(join(folder, 'after'));
+    renameSync(join(folder, 'before/my-benchmark.mjs'), join(folder, 'after/my-benchmark.mjs'));
+
+    const lost = await toolgauge('run', '--resume', 'moving', '--db', store);
+    expect(lost.code).toBe(2);
+    expect(lost.stderr).toContain('if it moved, pass --benchmark module:<its new path>');
+    const resumed = await toolgauge(
+      'run',
+      '--resume',
+      'moving',
+      '--benchmark',
+      'module:after/my-benchmark.mjs',
+      '--db',
+      store,
+    );
+    expect(resumed.code, resumed.stderr).toBe(0);
+    const read = await toolgauge('report', 'moving', '--db', store, '--format', 'json');
+    expect(read.code, read.stderr).toBe(0);
+    const report = JSON.parse(read.stdout);
+    expect(report.config.benchmarkModule).toBe(pathToFileURL(join(folder, 'after/my-benchmark.mjs')).href);
+    expect(report.benchmarks.library.overall.score).toBe(1);
+
+    // Another benchmark's module is refused, naming both benchmarks; the stored run is left as it was.
+    const other = join(folder, 'other.mjs');
+    const refused = await toolgauge('run', '--resume', 'moving', '--benchmark', 'module:other.mjs', '--db', store);
+    expect(refused.code).toBe(2);
+    expect(refused.stderr).toContain(
+      `--benchmark module:${other} is the "bookshop" benchmark, but run "moving" was played with the "library" benchmark`,
+    );
+    expect(
+      JSON.parse((await toolgauge('report', 'moving', '--db', store, '--format', 'json')).stdout).config,
+    ).toMatchObject({
+      benchmark: 'library',
+      benchmarkModule: pathToFileURL(join(folder, 'after/my-benchmark.mjs')).href,
+    });
+  });
+
+  it('records the module of a library run (module: or benchmarkModule), so the command line reads it with no flag', async () => {
+    const script = [
+      "import { evaluate, loadBenchmarkCases, rescore } from 'toolgauge';",
+      "import benchmark from './my-benchmark.mjs';",
+      "const store = './recorded.db';",
+      "const byPath = await evaluate({ benchmark: 'module:./my-benchmark.mjs', agent: 'oracle', store, runId: 'by-path' });",
+      'const byObject = await evaluate({',
+      "  benchmark, benchmarkModule: new URL('./my-benchmark.mjs', import.meta.url), agent: 'hasty', store, runId: 'by-object',",
+      '});',
+      "const fiction = await loadBenchmarkCases('module:./my-benchmark.mjs', { options: { 'library-topic': 'fiction' } });",
+      "const partial = await rescore({ store, runId: 'by-object', benchmark: 'module:./my-benchmark.mjs', options: { 'library-scoring': 'partial' } });",
+      'console.log(JSON.stringify([byPath.config.benchmarkModule, byObject.config.benchmarkModule, fiction.cases.map((c) => c.id), partial.benchmarks.library.overall.score]));',
+    ].join('\n');
+    writeFileSync(join(folder, 'recorded.mjs'), script);
+    const { stdout } = await execute(process.execPath, [join(folder, 'recorded.mjs')], { cwd: folder });
+    const href = pathToFileURL(join(folder, 'my-benchmark.mjs')).href;
+    expect(JSON.parse(stdout)).toEqual([href, href, ['whale'], 0.5]);
+
+    const recorded = join(folder, 'recorded.db');
+    const read = await toolgauge('report', 'by-path', '--db', recorded);
+    expect(read.code, read.stderr).toBe(0);
+    expect(read.stdout).toMatch(/^by-path\s+science\s+1\.000\s+2$/m);
+    const shown = await toolgauge('show', 'by-object', 'gene', '--db', recorded);
+    expect(shown.code, shown.stderr).toBe(0);
+    expect(shown.stdout).toMatch(/^gene #0 \(scored\): score 0\.000/);
+    // readReport in a process that never loaded the module finds it where the run recorded it.
+    writeFileSync(
+      join(folder, 'read-recorded.mjs'),
+      "import { readReport } from 'toolgauge';\nconsole.log((await readReport('./recorded.db', 'by-object')).benchmarks.library.overall.score);",
+    );
+    expect((await execute(process.execPath, [join(folder, 'read-recorded.mjs')], { cwd: folder })).stdout.trim()).toBe(
+      '0',
+    );
+
+    // What cannot be recorded is refused, naming the file.
+    const refusals = [
+      "evaluate({ benchmark: 'module:./nowhere.mjs', agent: 'oracle' })",
+      "evaluate({ benchmark, benchmarkModule: './other.mjs', agent: 'oracle' })",
+      "evaluate({ benchmark: 'library', benchmarkModule: './my-benchmark.mjs', agent: 'oracle' })",
+    ];
+    writeFileSync(
+      join(folder, 'refused.mjs'),
+      [
+        "import { evaluate } from 'toolgauge';",
+        "import benchmark from './my-benchmark.mjs';",
+        'const messages = [];',
+        ...refusals.map((call) => `messages.push(await ${call}.then(() => 'accepted', (error) => error.message));`),
+        'console.log(JSON.stringify(messages));',
+      ].join('\n'),
+    );
+    const refused = JSON.parse(
+      (await execute(process.execPath, [join(folder, 'refused.mjs')], { cwd: folder })).stdout,
+    );
+    expect(refused).toEqual([
+      `benchmark module ${join(folder, 'nowhere.mjs')}: no such file`,
+      `evaluate(): benchmarkModule ${join(folder, 'other.mjs')} exports the "bookshop" benchmark, not "library" (the benchmark given)`,
+      'evaluate(): benchmarkModule is for a Benchmark object; with benchmark "library" give module:<path> as the benchmark instead',
+    ]);
   });
 });

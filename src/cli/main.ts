@@ -8,6 +8,7 @@ import { registerRescore } from './commands/rescore-command.js';
 import { registerRun } from './commands/run-command.js';
 import { registerServe } from './commands/serve-command.js';
 import { registerValidate } from './commands/validate-command.js';
+import { registerRescoredRunBenchmark } from './rescored-run-benchmark.js';
 
 const packageJson = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as {
   version: string;
@@ -55,5 +56,7 @@ export function buildProgram(argv?: readonly string[]): Command {
 export async function main(argv: readonly string[]): Promise<void> {
   // A benchmark from the user's module declares its flags: it is loaded before the flags are parsed.
   await registerBenchmarkModules(argv.slice(2));
+  // `rescore <run-id>` of a module benchmark's run: the module the run recorded declares its scoring flags.
+  await registerRescoredRunBenchmark(argv.slice(2));
   await buildProgram(argv).parseAsync([...argv]);
 }

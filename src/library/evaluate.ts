@@ -1,11 +1,9 @@
-import { checkedBenchmark, loadRunBenchmark, registerRunBenchmark } from '../benchmarks/benchmark-module.js';
+import { loadRunBenchmark, registerRunBenchmark } from '../benchmarks/benchmark-module.js';
 import {
   benchmarkModuleUrl,
   DEFAULT_BENCHMARK,
   loadAllBenchmarks,
-  loadBenchmark,
   loadBenchmarkAggregator,
-  registerBenchmark,
 } from '../benchmarks/registry.js';
 import {
   buildRunReport,
@@ -29,6 +27,7 @@ import type {
   ModelAdapter,
   ModelSettings,
 } from '../spec/index.js';
+import { type BenchmarkChoice, libraryBenchmark } from './library-benchmark.js';
 
 /** A registered benchmark as the library lists it. */
 export interface BenchmarkInfo {
@@ -54,28 +53,49 @@ export async function listBenchmarks(): Promise<BenchmarkInfo[]> {
     }));
 }
 
-/** A benchmark's cases: built-in, or from the user's files (`data`); problems name file and field. */
+/**
+ * A benchmark's cases: built-in, or from the user's files (`data`); problems name file and field. The
+ * benchmark is a registered id, `module:<path or file URL>`, or your own `Benchmark` object.
+ */
 export async function loadBenchmarkCases(
   benchmarkId: string | AnyBenchmark,
-  request: { readonly data?: string; readonly options?: BenchmarkOptionValues } = {},
+  request: {
+    readonly data?: string;
+    readonly options?: BenchmarkOptionValues;
+    readonly benchmarkModule?: BenchmarkChoice['benchmarkModule'];
+  } = {},
 ): Promise<{
   readonly cases: readonly BenchmarkCase[];
   readonly problems: readonly CaseProblem[];
   readonly caseSetHash: string;
 }> {
-  const benchmark = await chosenBenchmark(benchmarkId);
+  const benchmark = await libraryBenchmark(
+    {
+      benchmark: benchmarkId,
+      ...(request.benchmarkModule === undefined ? {} : { benchmarkModule: request.benchmarkModule }),
+    },
+    'loadBenchmarkCases()',
+  );
   return benchmark.loadCases({
     ...(request.data ? { source: request.data } : {}),
     options: withDefaults(benchmark, request.options),
   });
 }
 
-export interface EvaluateOptions {
+export interface EvaluateOptions extends BenchmarkChoice {
   /**
-   * A registered benchmark id (e.g. `sandbox`), or your own `Benchmark` object (see `toolgauge/spec`),
-   * which is then registered under its id for this process (reports of its runs find it).
+   * A registered benchmark id (e.g. `sandbox`); `module:<path or file URL>`, a module of your own whose
+   * default export (or `benchmark` export) is a `Benchmark`, loaded as `--benchmark module:` loads it and
+   * recorded with the run (its absolute URL, `benchmarkModule` in the settings) so that `toolgauge report`
+   * reads the run with no flag; or your own `Benchmark` object (see `toolgauge/spec`), registered under
+   * its id for this process — give `benchmarkModule` too, and its runs record that module the same way.
    */
   readonly benchmark: string | AnyBenchmark;
+  /**
+   * With a `Benchmark` object: the module it is the export of (a path relative to the current folder, or
+   * a file URL such as `new URL('./my-bench.mjs', import.meta.url)`), recorded with the run.
+   */
+  readonly benchmarkModule?: string | URL;
   /**
    * Who plays: a built-in agent of the benchmark (`oracle`, …), a model spec (`openai:gpt-4o`), or your own
    * agent (a function making a fresh one per episode, given the case).
@@ -115,7 +135,7 @@ export interface EvaluateOptions {
  * `toolgauge report --format json` prints): headline, metrics, the benchmark's tables, trials, usage.
  */
 export async function evaluate(options: EvaluateOptions): Promise<RunReport> {
-  const benchmark = await chosenBenchmark(options.benchmark);
+  const benchmark = await libraryBenchmark(options, 'evaluate()');
   const store = await RunStore.open(options.store ?? ':memory:');
   try {
     const agentName = typeof options.agent === 'string' ? options.agent : 'module:library';
@@ -191,10 +211,13 @@ export interface RescoreOptions {
   readonly embedderFactory?: EmbedderFactory;
   readonly signal?: AbortSignal;
   /**
-   * The run's benchmark, when it is your own object (a registered id or a recorded module is found
-   * without it).
+   * The run's benchmark, when it is your own object, or `module:<path or file URL>` when its module has
+   * moved since the run (a registered id or a recorded module is found without it). The new run records
+   * the module the benchmark now comes from.
    */
-  readonly benchmark?: AnyBenchmark;
+  readonly benchmark?: string | AnyBenchmark;
+  /** With a `Benchmark` object: the module it is the export of (see `EvaluateOptions.benchmarkModule`). */
+  readonly benchmarkModule?: string | URL;
 }
 
 /**
@@ -205,13 +228,15 @@ export async function rescore(options: RescoreOptions): Promise<RunReport> {
   const store = await RunStore.open(options.store);
   try {
     const source = store.requireRun(options.runId);
-    if (options.benchmark) registerBenchmark(options.benchmark);
+    if (options.benchmark !== undefined) await givenBenchmark(options, 'rescore()');
     const benchmark = await loadRunBenchmark(options.runId, source.config, DEFAULT_BENCHMARK);
+    const benchmarkModule = benchmarkModuleUrl(benchmark.id);
     const { as } = await rescoreRun({
       store,
       runId: options.runId,
       ...(options.as === undefined ? {} : { as: options.as }),
       benchmark,
+      ...(benchmarkModule ? { benchmarkModule } : {}),
       changes: options.options ?? {},
       ...(options.embedder === undefined ? {} : { embedder: options.embedder }),
       ...(options.embedderFactory ? { embedderFactory: options.embedderFactory } : {}),
@@ -225,16 +250,17 @@ export async function rescore(options: RescoreOptions): Promise<RunReport> {
 
 /**
  * The typed report of a stored run (`toolgauge report --format json`). A run of your own benchmark object
- * needs it (`benchmark`); a registered one, or one from a module the run recorded, is found by itself.
+ * needs it (`benchmark`) unless the run recorded its module; a registered one, or one from a module the run
+ * recorded, is found by itself (`benchmark: 'module:<new path>'` when that module has moved).
  */
 export async function readReport(
   store: string,
   runId: string,
-  options: { readonly benchmark?: AnyBenchmark } = {},
+  options: { readonly benchmark?: string | AnyBenchmark; readonly benchmarkModule?: string | URL } = {},
 ): Promise<RunReport> {
   const opened = await RunStore.open(store);
   try {
-    if (options.benchmark) registerBenchmark(options.benchmark);
+    if (options.benchmark !== undefined) await givenBenchmark(options, 'readReport()');
     const run = opened.requireRun(runId);
     await registerRunBenchmark(runId, run.config);
     for (const id of opened.runBenchmarks(runId)) await loadBenchmarkAggregator(id);
@@ -244,11 +270,18 @@ export async function readReport(
   }
 }
 
-/** A benchmark given by id (loaded from the registry) or as an object (registered under its id). */
-async function chosenBenchmark(benchmark: string | AnyBenchmark): Promise<AnyBenchmark> {
-  if (typeof benchmark === 'string') return loadBenchmark(benchmark);
-  registerBenchmark(checkedBenchmark(benchmark, 'the benchmark given to evaluate()'));
-  return benchmark;
+/** The benchmark a call reading a stored run was given (it overrides the one the run recorded). */
+function givenBenchmark(
+  options: { readonly benchmark?: string | AnyBenchmark; readonly benchmarkModule?: string | URL },
+  caller: string,
+): Promise<AnyBenchmark> {
+  return libraryBenchmark(
+    {
+      benchmark: options.benchmark as string | AnyBenchmark,
+      ...(options.benchmarkModule === undefined ? {} : { benchmarkModule: options.benchmarkModule }),
+    },
+    caller,
+  );
 }
 
 function withDefaults(benchmark: AnyBenchmark, given: BenchmarkOptionValues = {}): BenchmarkOptionValues {

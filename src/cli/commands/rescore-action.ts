@@ -1,6 +1,6 @@
 import type { Command } from 'commander';
 import { loadRunBenchmark } from '../../benchmarks/benchmark-module.js';
-import { DEFAULT_BENCHMARK } from '../../benchmarks/registry.js';
+import { benchmarkModuleUrl, DEFAULT_BENCHMARK } from '../../benchmarks/registry.js';
 import { RescoreRefusedError, rescoreRun } from '../../runs/execution/rescore-run.js';
 import { optionKey } from '../../runs/outputs/option-key.js';
 import { buildRunReport } from '../../runs/outputs/run-report.js';
@@ -24,11 +24,14 @@ export async function rescoreAction(runId: string, flags: RescoreFlags, command:
     const changes = Object.fromEntries(
       Object.entries(asked).filter(([flag]) => command.getOptionValueSource(optionKey(flag)) === 'cli'),
     );
+    // A module given again with --benchmark (it has moved) is recorded with the new run in its new place.
+    const benchmarkModule = benchmarkModuleUrl(benchmark.id);
     const outcome = await rescoreRun({
       store,
       runId,
       ...(flags.as === undefined ? {} : { as: flags.as }),
       benchmark,
+      ...(benchmarkModule ? { benchmarkModule } : {}),
       changes,
       ...(flags.embedder === undefined ? {} : { embedder: flags.embedder }),
     }).catch((error: unknown) => {

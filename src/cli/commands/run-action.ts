@@ -1,7 +1,8 @@
 import { resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { type Command, InvalidArgumentError } from 'commander';
 import { loadRunBenchmark } from '../../benchmarks/benchmark-module.js';
-import { DEFAULT_BENCHMARK } from '../../benchmarks/registry.js';
+import { benchmarkModuleUrl, DEFAULT_BENCHMARK } from '../../benchmarks/registry.js';
 import { runExampleEpisode } from '../../demo/example-episode.js';
 import { hasRedactedCredentials } from '../../models/providers/endpoint.js';
 import { parseModelSpec } from '../../models/providers/model-spec.js';
@@ -171,9 +172,11 @@ export async function runRun(options: RunCommandOptions, command: Command): Prom
           if (options.preflight && settings.cache !== 'replay')
             await preflightModels(settings, flags, options.client, makeAdapter);
           const allowedChanges = [...(stored?.manifest.allowedChanges ?? []), ...allowed];
+          // A benchmark module that moved is recorded in its new place, for reading the run later.
+          const moved = stored !== undefined && stored.config.benchmarkModule !== settings.benchmarkModule;
           return {
             manifest: { ...manifest, ...(allowedChanges.length > 0 ? { allowedChanges } : {}) },
-            ...(allowed.length > 0 ? { settings: settings as unknown as Record<string, unknown> } : {}),
+            ...(allowed.length > 0 || moved ? { settings: settings as unknown as Record<string, unknown> } : {}),
           };
         },
       }).catch((error: unknown) => {
@@ -379,6 +382,7 @@ async function resolveRun(
       throw new UsageError(`--resume ${options.resume} and --run-id ${options.runId} name different runs; give one`);
     }
     const storedSettings = stored.config as unknown as RunSettings;
+    checkResumedBenchmark(options.resume, storedSettings, command, flags);
     const benchmark = await loadRunBenchmark(options.resume, stored.config, DEFAULT_BENCHMARK).catch(
       (error: unknown) => {
         throw asUsageError(error);
@@ -401,7 +405,13 @@ async function resolveRun(
         )
         .map((key) => [key, given[key]]),
     );
-    const settings = withAbsoluteModule({ ...storedSettings, ...fromCommandLine } as RunSettings);
+    // Where the benchmark's module is now: given again with --benchmark module:<new path> when it moved.
+    const benchmarkModule = benchmarkModuleUrl(benchmark.id) ?? storedSettings.benchmarkModule;
+    const settings = withAbsoluteModule({
+      ...storedSettings,
+      ...fromCommandLine,
+      ...(benchmarkModule ? { benchmarkModule } : {}),
+    } as RunSettings);
     // Credentials are never stored: a URL that had them must be given again, or requests would go out
     // with the placeholder in their place.
     for (const [key, flag] of [
@@ -426,6 +436,21 @@ async function resolveRun(
     `${settings.benchmark}-${settings.agent.replace(/[^A-Za-z0-9.-]+/g, '-')}-${new Date().toISOString().replace(/[-:]/g, '').slice(0, 15)}`;
   const stored = store.getRun(runId);
   return { runId, settings, benchmark, ...(stored && store.episodeCount(runId) > 0 ? { stored } : {}) };
+}
+
+/**
+ * `--resume <run> --benchmark …` may give the run's benchmark module in its new place, never another
+ * benchmark: a run's episodes are of one benchmark.
+ */
+function checkResumedBenchmark(runId: string, stored: RunSettings, command: Command, flags: RunFlags): void {
+  if (command.getOptionValueSource('benchmark') !== 'cli') return;
+  const storedId = stored.benchmark ?? DEFAULT_BENCHMARK;
+  if (flags.benchmark === storedId) return;
+  const module = benchmarkModuleUrl(flags.benchmark);
+  const given = module ? `module:${fileURLToPath(module)}` : flags.benchmark;
+  throw new UsageError(
+    `--benchmark ${given} is the "${flags.benchmark}" benchmark, but run "${runId}" was played with the "${storedId}" benchmark; resume it with the "${storedId}" benchmark (a module of it that moved: --benchmark module:<its new path>), or leave --benchmark out`,
+  );
 }
 
 /** `module:./agent.mjs` → `module:/abs/path/agent.mjs`. */

@@ -15,6 +15,11 @@ export interface RescoreRunOptions {
   readonly as?: string;
   /** The stored run's benchmark. */
   readonly benchmark: AnyBenchmark;
+  /**
+   * Where the benchmark's module is now (its absolute URL), when it came from one: recorded with the new
+   * run in place of the stored run's, which may be a place the module has moved from.
+   */
+  readonly benchmarkModule?: string;
   /** The scoring options to change (only options whose `commands` include `rescore`); the rest stay as stored. */
   readonly changes?: BenchmarkOptionValues;
   /** `--embedder` for the new run (absent: the stored run's). */
@@ -71,6 +76,7 @@ export async function rescoreRun(options: RescoreRunOptions): Promise<RescoreOut
   const settings: Record<string, unknown> = { ...source.config };
   for (const [flag, value] of Object.entries(changes)) settings[optionKey(flag)] = value;
   if (options.embedder !== undefined) settings.embedder = options.embedder;
+  if (options.benchmarkModule !== undefined) settings.benchmarkModule = options.benchmarkModule;
   const values: BenchmarkOptionValues = { ...storedOptionValues(benchmark, source.config), ...changes };
   const others = store.runBenchmarks(options.runId).filter((id) => id !== benchmark.id);
   if (others.length > 0) {

@@ -17,10 +17,13 @@ export type RunIdentity = Readonly<Record<string, unknown>>;
 
 /**
  * Settings that may change between invocations without changing what is measured: how fast and how
- * much (concurrency, cost limit, request timeout), where the store is, the cache mode, and bookkeeping.
+ * much (concurrency, cost limit, request timeout), where the store is, where a benchmark's module is
+ * (`benchmarkModule`: it may move; the benchmark's id and case set are compared), the cache mode, and
+ * bookkeeping.
  */
 export const FREE_SETTINGS: readonly string[] = [
   'formatVersion',
+  'benchmarkModule',
   'concurrency',
   'endpointConcurrency',
   'db',

@@ -1,0 +1,72 @@
+import { existsSync } from 'node:fs';
+import { registerRunBenchmark } from '../benchmarks/benchmark-module.js';
+import { DEFAULT_STORE_PATH } from '../runs/store/default-store-path.js';
+import { UnknownRunError } from '../runs/store/unknown-run-error.js';
+
+/**
+ * `toolgauge rescore <run-id> --<scoring flag>` for a run of a benchmark from a module: the flags are
+ * parsed before the action reads the run, so a module benchmark's scoring flags would be unknown unless
+ * `--benchmark module:` named the module again. Before parsing, this reads the run's recorded module
+ * (`benchmarkModule` in its settings) from the store, read-only, and loads it, so that its options are
+ * flags like a built-in benchmark's. A run id that names no run is reported as such (not as an unknown
+ * option, for a flag its module would have declared); a store that cannot be opened otherwise is left to
+ * the action to report.
+ */
+export async function registerRescoredRunBenchmark(argv: readonly string[]): Promise<void> {
+  const at = argv.findIndex((argument) => !argument.startsWith('-'));
+  if (at < 0 || argv[at] !== 'rescore') return;
+  const { db, candidates, help } = rescoreArguments(argv.slice(at + 1));
+  if (candidates.length === 0) return;
+  if (!help && !/^postgres(ql)?:\/\//i.test(db) && !existsSync(db)) {
+    throw new UnknownRunError(
+      `no run "${candidates[0]}": there is no store at ${db} (--db); see \`toolgauge list runs\``,
+    );
+  }
+  const { announceStoreMigration, RunStore } = await import('../runs/store/run-store.js');
+  let store: Awaited<ReturnType<typeof RunStore.open>>;
+  try {
+    store = await RunStore.open(db, { readOnly: true, onMigration: announceStoreMigration });
+  } catch {
+    return;
+  }
+  try {
+    const runId = candidates.find((candidate) => store.getRun(candidate) !== undefined);
+    if (runId === undefined) {
+      // `rescore typo --<a module's flag>`: "no run typo", not "unknown option" for a flag that exists.
+      if (!help) store.requireRun(candidates[0] as string);
+      return;
+    }
+    await registerRunBenchmark(runId, store.requireRun(runId).config).catch((error: unknown) => {
+      if (!help) throw error;
+    });
+  } finally {
+    store.close();
+  }
+}
+
+/** The rescore flags that take a value (which is then not the run id). */
+const VALUE_FLAGS = new Set(['--as', '--db', '--embedder', '--format', '--benchmark']);
+
+/**
+ * The store (`--db`) and the words that may be the run id (the first one that names a stored run is: the
+ * value of a module's flag, not known yet, may come before it) in the arguments after `rescore`.
+ */
+function rescoreArguments(args: readonly string[]): { db: string; candidates: string[]; help: boolean } {
+  let db = DEFAULT_STORE_PATH;
+  let help = false;
+  const candidates: string[] = [];
+  for (let index = 0; index < args.length; index += 1) {
+    const argument = args[index] as string;
+    if (argument === '--') {
+      candidates.push(...args.slice(index + 1));
+      break;
+    }
+    if (argument === '--help' || argument === '-h') help = true;
+    else if (argument.startsWith('--db=')) db = argument.slice('--db='.length);
+    else if (VALUE_FLAGS.has(argument)) {
+      if (argument === '--db' && args[index + 1] !== undefined) db = args[index + 1] as string;
+      index += 1;
+    } else if (!argument.startsWith('-')) candidates.push(argument);
+  }
+  return { db, candidates, help };
+}
