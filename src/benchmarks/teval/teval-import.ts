@@ -40,26 +40,35 @@ export function isSharedPromptMessage(message: TevalPromptMessage): boolean {
 }
 
 /**
- * The prompt messages of one import, each distinct (role, text) made once: items that repeat a message
+ * The prompt messages of one import, each distinct long (role, text) made once: items that repeat one
  * hold the same frozen object, which a record can then name as a shared part (see
  * {@link isSharedPromptMessage}).
  */
 export class PromptMessages {
   private readonly byRole = new Map<string, Map<string, TevalPromptMessage>>();
+  /** The last long message of each role: a file repeats its system prompt item after item. */
+  private readonly lastOfRole = new Map<string, TevalPromptMessage>();
 
   message(role: TevalPromptMessage['role'], content: string): TevalPromptMessage {
+    // A short message is never stored apart, so it is not looked up (hashing every text costs).
+    if (content.length < MIN_SHARED_MESSAGE_CHARS) return Object.freeze({ role, content });
+    const last = this.lastOfRole.get(role);
+    if (last?.content === content) {
+      sharedMessages.add(last);
+      return last;
+    }
     let byContent = this.byRole.get(role);
     if (!byContent) {
       byContent = new Map();
       this.byRole.set(role, byContent);
     }
-    const known = byContent.get(content);
-    if (known) {
-      if (content.length >= MIN_SHARED_MESSAGE_CHARS) sharedMessages.add(known);
-      return known;
+    let message = byContent.get(content);
+    if (message) sharedMessages.add(message);
+    else {
+      message = Object.freeze({ role, content });
+      byContent.set(content, message);
     }
-    const message = Object.freeze({ role, content });
-    byContent.set(content, message);
+    this.lastOfRole.set(role, message);
     return message;
   }
 }
