@@ -28,10 +28,16 @@ export async function loadTevalCases(request: LoadCasesRequest): Promise<LoadedC
   // The built-in set drops identical repeats (derived items repeat across scenarios and solutions); a
   // user's data is kept as it is, to score as the reference scores it.
   const cases = request.source === undefined ? withoutRepeats(unique) : unique;
+  // Hashed when first asked for: a run records it, a rescore never reads it (hashing a 500-item file's
+  // prompts and ground truths costs about as much as reading the file).
+  let hash: string | undefined;
   return {
     cases,
     problems: imported.problems,
-    caseSetHash: caseSetHash(cases),
+    get caseSetHash() {
+      hash ??= caseSetHash(cases);
+      return hash;
+    },
     source: request.source ?? 'built-in',
   };
 }

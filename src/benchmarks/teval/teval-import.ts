@@ -9,7 +9,7 @@ import { createHash } from 'node:crypto';
 import { readdir, readFile, stat } from 'node:fs/promises';
 import { basename, join } from 'node:path';
 import type { CaseProblem } from '../../spec/index.js';
-import { parsePythonJson } from './python-json.js';
+import { parsePythonJsonBytes } from './python-json.js';
 import { pyRepr } from './python-repr.js';
 import { isDict, isList, type PyValue } from './python-value.js';
 import type { TevalCase, TevalFormat, TevalPromptMessage, TevalSubset } from './teval-case.js';
@@ -20,6 +20,58 @@ export interface ImportedItems {
 }
 
 const ROLES = new Set(['system', 'user', 'assistant', 'function']);
+
+/**
+ * A message shorter than this is not worth storing apart: the marker that stands for a stored part is
+ * 77 characters, and each part is serialized and hashed once per run.
+ */
+const MIN_SHARED_MESSAGE_CHARS = 256;
+
+/** Prompt messages that several items of one import hold (the same object): see {@link isSharedPromptMessage}. */
+const sharedMessages = new WeakSet<TevalPromptMessage>();
+
+/**
+ * Whether several items share this prompt message (a T-Eval file gives every REVIEW item the same
+ * 1,500-character system prompt, and PLAN items of one tool set theirs): an episode's record names it
+ * as a shared part, stored once for the whole run (`EpisodeResult.sharedParts`).
+ */
+export function isSharedPromptMessage(message: TevalPromptMessage): boolean {
+  return sharedMessages.has(message);
+}
+
+/**
+ * The prompt messages of one import, each distinct long (role, text) made once: items that repeat one
+ * hold the same frozen object, which a record can then name as a shared part (see
+ * {@link isSharedPromptMessage}).
+ */
+export class PromptMessages {
+  private readonly byRole = new Map<string, Map<string, TevalPromptMessage>>();
+  /** The last long message of each role: a file repeats its system prompt item after item. */
+  private readonly lastOfRole = new Map<string, TevalPromptMessage>();
+
+  message(role: TevalPromptMessage['role'], content: string): TevalPromptMessage {
+    // A short message is never stored apart, so it is not looked up (hashing every text costs).
+    if (content.length < MIN_SHARED_MESSAGE_CHARS) return Object.freeze({ role, content });
+    const last = this.lastOfRole.get(role);
+    if (last?.content === content) {
+      sharedMessages.add(last);
+      return last;
+    }
+    let byContent = this.byRole.get(role);
+    if (!byContent) {
+      byContent = new Map();
+      this.byRole.set(role, byContent);
+    }
+    let message = byContent.get(content);
+    if (message) sharedMessages.add(message);
+    else {
+      message = Object.freeze({ role, content });
+      byContent.set(content, message);
+    }
+    this.lastOfRole.set(role, message);
+    return message;
+  }
+}
 
 /** The subset and (when the name says it) the format of a T-Eval file, from its name. */
 export function subsetOfFile(fileName: string): { subset: TevalSubset; format?: TevalFormat } | undefined {
@@ -57,8 +109,9 @@ export async function importTevalData(source: string): Promise<ImportedItems> {
   }
   const cases: TevalCase[] = [];
   const problems: CaseProblem[] = [];
+  const messages = new PromptMessages();
   for (const file of files) {
-    const imported = await importTevalFile(file);
+    const imported = await importTevalFile(file, file, messages);
     cases.push(...imported.cases);
     problems.push(...imported.problems);
   }
@@ -66,7 +119,12 @@ export async function importTevalData(source: string): Promise<ImportedItems> {
   return { cases, problems };
 }
 
-export async function importTevalFile(file: string, origin = file): Promise<ImportedItems> {
+/** One T-Eval file's items; `messages` makes repeated prompt messages one object (across files when shared). */
+export async function importTevalFile(
+  file: string,
+  origin = file,
+  messages = new PromptMessages(),
+): Promise<ImportedItems> {
   const kind = subsetOfFile(file);
   if (!kind) {
     return {
@@ -82,9 +140,10 @@ export async function importTevalFile(file: string, origin = file): Promise<Impo
   }
   let document: PyValue;
   try {
-    // Decoded in one piece: `readFile(file, 'utf8')` joins decoded chunks into a rope, which the reader's
-    // character-by-character scan walked again and again (43 ms against 5 ms on a 1.4 MB file).
-    document = parsePythonJson((await readFile(file)).toString('utf8'));
+    // Read in one piece: `readFile(file, 'utf8')` joins decoded chunks into a rope, which the reader's
+    // character-by-character scan walked again and again (43 ms against 5 ms on a 1.4 MB file); and
+    // decoded string by string (see `parsePythonJsonBytes`).
+    document = parsePythonJsonBytes(await readFile(file));
   } catch (error) {
     return {
       cases: [],
@@ -98,7 +157,7 @@ export async function importTevalFile(file: string, origin = file): Promise<Impo
   const problems: CaseProblem[] = [];
   for (const [key, sample] of document.entries()) {
     const sampleId = String(typeof key === 'string' ? key : pyRepr(key));
-    const result = readSample(kind.subset, kind.format, sample);
+    const result = readSample(kind.subset, kind.format, sample, messages);
     if ('problem' in result) {
       problems.push({ file, caseId: sampleId, field: result.field, message: result.problem });
       continue;
@@ -120,9 +179,14 @@ export async function importTevalFile(file: string, origin = file): Promise<Impo
 
 type SampleResult = Omit<TevalCase, 'id' | 'labels' | 'origin'> | { readonly problem: string; readonly field: string };
 
-function readSample(subset: TevalSubset, fileFormat: TevalFormat | undefined, sample: PyValue): SampleResult {
+function readSample(
+  subset: TevalSubset,
+  fileFormat: TevalFormat | undefined,
+  sample: PyValue,
+  messages: PromptMessages,
+): SampleResult {
   if (!isDict(sample)) return { problem: 'the sample is not an object', field: '' };
-  const prompt = readPrompt(sample.get('origin_prompt'));
+  const prompt = readPrompt(sample.get('origin_prompt'), messages);
   if (typeof prompt === 'string') return { problem: prompt, field: 'origin_prompt' };
   const groundTruth = sample.get('ground_truth');
   if (groundTruth === undefined) return { problem: 'no ground_truth', field: 'ground_truth' };
@@ -164,7 +228,7 @@ function readSample(subset: TevalSubset, fileFormat: TevalFormat | undefined, sa
 /** The longest prompt message an item may have: T-Eval's are a few thousand characters. */
 export const MAX_PROMPT_MESSAGE_CHARS = 1_000_000;
 
-function readPrompt(value: PyValue | undefined): TevalPromptMessage[] | string {
+function readPrompt(value: PyValue | undefined, interned: PromptMessages): TevalPromptMessage[] | string {
   if (!isList(value) || value.length === 0) return 'origin_prompt must be a non-empty list of {role, content} messages';
   const messages: TevalPromptMessage[] = [];
   for (const [index, message] of value.entries()) {
@@ -177,7 +241,7 @@ function readPrompt(value: PyValue | undefined): TevalPromptMessage[] | string {
     if (content.length > MAX_PROMPT_MESSAGE_CHARS) {
       return `origin_prompt[${index}].content is ${(content.length / 1e6).toFixed(1)} million characters, over the limit of ${MAX_PROMPT_MESSAGE_CHARS / 1e6} million (T-Eval's are a few thousand)`;
     }
-    messages.push({ role: role as TevalPromptMessage['role'], content });
+    messages.push(interned.message(role as TevalPromptMessage['role'], content));
   }
   return messages;
 }

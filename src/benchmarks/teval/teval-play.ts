@@ -11,12 +11,14 @@ import type {
   EpisodeResult,
   Message,
   ProofCheck,
+  RecordPartPath,
   ReferenceCase,
   RescoreInput,
   Role,
 } from '../../spec/index.js';
 import { isInfrastructureError } from '../../spec/index.js';
 import type { TevalCase, TevalPromptMessage } from './teval-case.js';
+import { isSharedPromptMessage } from './teval-import.js';
 import { oracleReply, wrongReply } from './teval-oracle.js';
 import { protocolOf, type TevalProtocol } from './teval-protocol.js';
 import { TEVAL_RECORD_VERSION, type TevalRecord } from './teval-record.js';
@@ -65,6 +67,7 @@ export async function playTevalEpisode(input: EpisodeInput<TevalCase>): Promise<
         metrics: {},
         labels: item.labels,
         record: emptyRecord(item, protocol.version, protocol.quirks),
+        ...sharedPromptParts(item),
       };
     }
     agentError = `the agent failed: ${message}`;
@@ -124,7 +127,19 @@ async function scoredEpisode(
   // Per episode the headline is the item's own score (pass^k counts items scored exactly 1); over a run,
   // the aggregate replaces it with Table 1's Overall.
   const metrics = { ...scored.metrics, overall: scored.metrics.score ?? 0 };
-  return { status: 'scored', metrics, labels: item.labels, record };
+  return { status: 'scored', metrics, labels: item.labels, record, ...sharedPromptParts(item) };
+}
+
+/**
+ * The record's prompt messages that other items share (a file's system prompt: three quarters of a
+ * REVIEW record), stored once for the run instead of in every record; the record reads back the same.
+ */
+function sharedPromptParts(item: TevalCase): { sharedParts?: RecordPartPath[] } {
+  const paths: RecordPartPath[] = [];
+  for (const [index, message] of item.prompt.entries()) {
+    if (isSharedPromptMessage(message)) paths.push(['prompt', index]);
+  }
+  return paths.length > 0 ? { sharedParts: paths } : {};
 }
 
 function emptyRecord(item: TevalCase, protocol: string, quirks: string): TevalRecord {

@@ -180,10 +180,13 @@ export class RunStore {
       if (movedRecords) compactAfterMigration(database);
       if (version === 3) inStore(path, () => migrateFromVersion3(database));
       inStore(path, () => database.exec(SCHEMA));
-      database.run(
-        "INSERT INTO meta (key, value) VALUES ('formatVersion', ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value",
-        [String(STORE_FORMAT_VERSION)],
-      );
+      // Written only when it changes: rewriting the same value cost every opening a commit.
+      if (version !== STORE_FORMAT_VERSION) {
+        database.run(
+          "INSERT INTO meta (key, value) VALUES ('formatVersion', ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value",
+          [String(STORE_FORMAT_VERSION)],
+        );
+      }
     } catch (error) {
       database.close();
       throw error;
