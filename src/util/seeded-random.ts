@@ -1,8 +1,4 @@
-/**
- * Node's crypto, loaded on first use: a command that draws no number (e.g. `show`) does without its ~5 ms
- * of start-up (as do the store's writers, `record-parts.ts` and `episode-claims.ts`).
- */
-const hash = () => process.getBuiltinModule('node:crypto').hash;
+import { crypto } from './built-ins-on-demand.js';
 
 /**
  * Deterministic ids: the n-th id of an episode is a UUID-shaped hash of the episode's seed and n, so two
@@ -11,7 +7,7 @@ const hash = () => process.getBuiltinModule('node:crypto').hash;
  */
 export function deterministicId(seed: string, sequence: number): string {
   // `hash` is the one-shot form of createHash(…).update(…).digest(…): the same digest at a third of the CPU.
-  const hex = hash()('sha256', `${seed}\u0000${sequence}`, 'hex');
+  const hex = crypto().hash('sha256', `${seed}\u0000${sequence}`, 'hex');
   const variant = ((Number.parseInt(hex.slice(16, 17), 16) & 0x3) | 0x8).toString(16);
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-4${hex.slice(13, 16)}-${variant}${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
 }
@@ -59,5 +55,5 @@ export function seededResampleMeans(seed: string, values: Float64Array, resample
 }
 
 function seedState(seed: string): number {
-  return hash()('sha256', seed, 'buffer').readUInt32LE(0);
+  return crypto().hash('sha256', seed, 'buffer').readUInt32LE(0);
 }

@@ -1,5 +1,6 @@
-import { createHash, type Hash } from 'node:crypto';
+import type { Hash } from 'node:crypto';
 import type { ModelMessage, ModelRequest, ToolSchema } from '../../spec/index.js';
+import { crypto } from '../../util/built-ins-on-demand.js';
 import { canonicalJson } from '../../util/index.js';
 
 /**
@@ -36,7 +37,8 @@ export class CacheKeyChain {
       hash = link.state.copy();
       from = link.prefix.length;
     } else {
-      hash = createHash('sha256')
+      hash = crypto()
+        .createHash('sha256')
         .update(head)
         .update(framed(this.toolsText(tools, reusable)));
       from = 0;

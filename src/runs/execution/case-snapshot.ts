@@ -1,8 +1,8 @@
 import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { hostname, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { deserialize, serialize } from 'node:v8';
 import type { BenchmarkCase, LoadedCases } from '../../spec/index.js';
+import { v8 } from '../../util/built-ins-on-demand.js';
 import { processIsRunning } from '../store/episode-claims.js';
 
 /**
@@ -72,7 +72,7 @@ export function writeCaseSnapshot(path: string, benchmark: string, loaded: Loade
     caseSetHash: loaded.caseSetHash,
     source: loaded.source,
   };
-  writeFileSync(path, serialize(snapshot), { mode: 0o600 });
+  writeFileSync(path, v8().serialize(snapshot), { mode: 0o600 });
   return true;
 }
 
@@ -84,7 +84,7 @@ export function writeCaseSnapshot(path: string, benchmark: string, loaded: Loade
 export function readCaseSnapshot(path: string, benchmark: string): LoadedCases<BenchmarkCase> | undefined {
   let snapshot: Partial<CaseSnapshot> | null;
   try {
-    snapshot = deserialize(readFileSync(path)) as Partial<CaseSnapshot> | null;
+    snapshot = v8().deserialize(readFileSync(path)) as Partial<CaseSnapshot> | null;
   } catch {
     return undefined;
   }

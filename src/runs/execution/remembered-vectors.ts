@@ -1,5 +1,5 @@
-import { createHash } from 'node:crypto';
 import type { Embedder } from '../../spec/index.js';
+import { crypto } from '../../util/built-ins-on-demand.js';
 import type { RunStore } from '../store/run-store.js';
 
 /** Bumped whenever what goes into a vector's key or how it is written changes. */
@@ -10,7 +10,8 @@ export const VECTOR_KEY_VERSION = 1;
  * a tag of its own, so it can never be a model response's key.
  */
 export function vectorKey(fingerprint: string, text: string): string {
-  return createHash('sha256')
+  return crypto()
+    .createHash('sha256')
     .update(`toolgauge vector ${VECTOR_KEY_VERSION}\u0000${Buffer.byteLength(fingerprint)}:${fingerprint}\u0000`)
     .update(text)
     .digest('hex');

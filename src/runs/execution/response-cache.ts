@@ -1,6 +1,6 @@
-import { createHash } from 'node:crypto';
 import type { ModelAdapter, ModelRequest, ModelResponse } from '../../spec/index.js';
 import { InfrastructureError } from '../../spec/index.js';
+import { crypto } from '../../util/built-ins-on-demand.js';
 import { canonicalJson } from '../../util/index.js';
 import type { RunStore } from '../store/run-store.js';
 import { CacheKeyChain } from './cache-key-chain.js';
@@ -39,7 +39,7 @@ export interface CacheIdentity {
  */
 export function cacheKey(identity: CacheIdentity | string, request: ModelRequest, trial: number): string {
   const { modelId, endpoint } = typeof identity === 'string' ? { modelId: identity, endpoint: '' } : identity;
-  const hash = createHash('sha256');
+  const hash = crypto().createHash('sha256');
   const part = (value: unknown) => {
     const text = canonicalJson(value);
     hash.update(`${Buffer.byteLength(text)}:`).update(text);

@@ -1,7 +1,6 @@
-import { spawnSync } from 'node:child_process';
-import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { childProcess, crypto } from '../../util/built-ins-on-demand.js';
 
 /**
  * Where a run came from, for its manifest: which toolgauge (version, and commit when run from a git
@@ -27,7 +26,7 @@ export function caseSetOf(cases: Iterable<HashedCase>): CaseSet {
   const entries = [...cases]
     .map((item) => `${item.id}\u0000${item.content === undefined ? '' : contentHash(item.content)}`)
     .sort();
-  const hash = createHash('sha256');
+  const hash = crypto().createHash('sha256');
   for (const entry of entries) hash.update(entry).update('\n');
   return { hash: hash.digest('hex'), count: entries.length };
 }
@@ -38,13 +37,14 @@ export function caseSetOf(cases: Iterable<HashedCase>): CaseSet {
  * differently.
  */
 export function selectedCaseSetHash(loadedHash: string, selected: Iterable<{ readonly id: string }>): string {
-  const hash = createHash('sha256').update(`${loadedHash}\n`);
+  const hash = crypto().createHash('sha256').update(`${loadedHash}\n`);
   for (const id of [...selected].map((item) => item.id).sort()) hash.update(id).update('\n');
   return hash.digest('hex');
 }
 
 function contentHash(content: unknown): string {
-  return createHash('sha256')
+  return crypto()
+    .createHash('sha256')
     .update(JSON.stringify(content) ?? '')
     .digest('hex');
 }
@@ -72,9 +72,9 @@ export function gitCommitOf(root: string = PACKAGE_ROOT): string | undefined {
 
 function askGit(root: string): string | undefined {
   if (!existsSync(`${root}.git`)) return undefined;
-  const head = spawnSync('git', ['-C', root, 'rev-parse', 'HEAD'], { encoding: 'utf8', timeout: 5_000 });
+  const head = childProcess().spawnSync('git', ['-C', root, 'rev-parse', 'HEAD'], { encoding: 'utf8', timeout: 5_000 });
   if (head.status !== 0) return undefined;
-  const status = spawnSync('git', ['-C', root, 'status', '--porcelain', '--untracked-files=no'], {
+  const status = childProcess().spawnSync('git', ['-C', root, 'status', '--porcelain', '--untracked-files=no'], {
     encoding: 'utf8',
     timeout: 5_000,
   });
@@ -84,7 +84,7 @@ function askGit(root: string): string | undefined {
 
 /** The SHA-256 of a file (an agent module), hex. */
 export function fileSha256(path: string): string {
-  return createHash('sha256').update(readFileSync(path)).digest('hex');
+  return crypto().createHash('sha256').update(readFileSync(path)).digest('hex');
 }
 
 /** The agent module as the manifest records it: absolute path and SHA-256 of the file. */

@@ -1,8 +1,9 @@
-import { type ChildProcess, fork } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { rmSync } from 'node:fs';
 import { hostname } from 'node:os';
 import { join } from 'node:path';
 import type { BenchmarkCase, LoadedCases } from '../../spec/index.js';
+import { childProcess } from '../../util/built-ins-on-demand.js';
 import { episodeKey } from '../store/run-store.js';
 import { CASE_SNAPSHOT_ENVIRONMENT, newCaseSnapshotFolder, writeCaseSnapshot } from './case-snapshot.js';
 import { type ExecuteRunOptions, executeRun, type RunOutcome, shardJobs } from './execute-run.js';
@@ -163,7 +164,7 @@ export async function executeRunInWorkers(options: ExecuteRunInWorkersOptions): 
       early?.go({ args: [...options.command.args], env });
       const child =
         early?.child ??
-        fork(options.command.script, [...options.command.args], {
+        childProcess().fork(options.command.script, [...options.command.args], {
           env: { ...(options.command.env ?? process.env), [WORKER_ENVIRONMENT]: '1', ...env },
           execArgv: [...(options.command.execArgv ?? process.execArgv)],
           stdio: ['ignore', 'ignore', 'inherit', 'ipc'],

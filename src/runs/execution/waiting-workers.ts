@@ -1,4 +1,5 @@
-import { type ChildProcess, fork } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
+import { childProcess } from '../../util/built-ins-on-demand.js';
 
 /**
  * Workers started before their run is known. A `--workers` parent first loads its cases, resolves its
@@ -53,7 +54,7 @@ export interface WaitingWorkerCommand {
 export function startWaitingWorkers(count: number, command: WaitingWorkerCommand): WaitingWorkers {
   const waiting: { child: ChildProcess; listening: Promise<void> }[] = [];
   for (let index = 0; index < count; index += 1) {
-    const child = fork(command.script, [], {
+    const child = childProcess().fork(command.script, [], {
       env: {
         ...(command.env ?? process.env),
         [WORKER_ENVIRONMENT]: '1',

@@ -1,5 +1,6 @@
 import { hostname } from 'node:os';
 import type { DatabaseSync } from 'node:sqlite';
+import { crypto } from '../../util/built-ins-on-demand.js';
 import { type SqlDatabase, SqliteDatabase } from './sql-database.js';
 
 /**
@@ -67,7 +68,7 @@ export interface EpisodeClaimsOptions {
 
 /** A unique id for this process's claims. */
 export function claimOwnerId(): string {
-  return `${hostname()}:${process.pid}:${process.getBuiltinModule('node:crypto').randomUUID().slice(0, 8)}`;
+  return `${hostname()}:${process.pid}:${crypto().randomUUID().slice(0, 8)}`;
 }
 
 /** The claims of one process on one run. */

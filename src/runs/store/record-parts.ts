@@ -1,4 +1,5 @@
 import type { RecordPartPath } from '../../spec/index.js';
+import { crypto } from '../../util/built-ins-on-demand.js';
 import { StoredRowError } from './stored-json.js';
 
 /**
@@ -54,7 +55,7 @@ function partOf(value: object): RecordPart {
   }
   const json = JSON.stringify(value);
   const part = {
-    hash: process.getBuiltinModule('node:crypto').createHash('sha256').update(json).digest('hex'),
+    hash: crypto().createHash('sha256').update(json).digest('hex'),
     json,
     bytes: Buffer.byteLength(json),
   };
