@@ -10,7 +10,7 @@ import type { AddressInfo } from 'node:net';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { describe, expect, it } from 'vitest';
-import { getBenchmark, loadBenchmark } from '../../benchmarks/registry.js';
+import { loadBenchmark } from '../../benchmarks/registry.js';
 import { LexicalEmbedder } from '../../embeddings/index.js';
 import type { Agent, BenchmarkCase, ToolSchema, Trajectory, TurnRequest } from '../../spec/index.js';
 import type { ConversationChannel, OpenChannel, UserTurn } from './conversation-channel.js';
