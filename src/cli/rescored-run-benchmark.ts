@@ -1,7 +1,9 @@
 import { existsSync } from 'node:fs';
+import { Command } from 'commander';
 import { registerRunBenchmark } from '../benchmarks/benchmark-module.js';
 import { DEFAULT_STORE_PATH } from '../runs/store/default-store-path.js';
 import { UnknownRunError } from '../runs/store/unknown-run-error.js';
+import { registerRescore } from './commands/rescore-command.js';
 
 /**
  * `toolgauge rescore <run-id> --<scoring flag>` for a run of a benchmark from a module: the flags are
@@ -45,7 +47,18 @@ export async function registerRescoredRunBenchmark(argv: readonly string[]): Pro
 }
 
 /** The rescore flags that take a value (which is then not the run id). */
-const VALUE_FLAGS = new Set(['--as', '--db', '--embedder', '--format', '--benchmark']);
+function valueFlags(): Set<string> {
+  // Read off the rescore command itself (its own flags and the built-in benchmarks'), so that a flag
+  // added later is not taken for the run id.
+  const program = new Command();
+  registerRescore(program);
+  const options = program.commands[0]?.options ?? [];
+  return new Set(
+    options
+      .filter((option) => option.required || option.optional)
+      .flatMap((option) => [option.long ?? '', option.short ?? '']),
+  );
+}
 
 /**
  * The store (`--db`) and the words that may be the run id (the first one that names a stored run is: the
@@ -55,6 +68,7 @@ function rescoreArguments(args: readonly string[]): { db: string; candidates: st
   let db = DEFAULT_STORE_PATH;
   let help = false;
   const candidates: string[] = [];
+  const takesValue = valueFlags();
   for (let index = 0; index < args.length; index += 1) {
     const argument = args[index] as string;
     if (argument === '--') {
@@ -63,7 +77,7 @@ function rescoreArguments(args: readonly string[]): { db: string; candidates: st
     }
     if (argument === '--help' || argument === '-h') help = true;
     else if (argument.startsWith('--db=')) db = argument.slice('--db='.length);
-    else if (VALUE_FLAGS.has(argument)) {
+    else if (takesValue.has(argument)) {
       if (argument === '--db' && args[index + 1] !== undefined) db = args[index + 1] as string;
       index += 1;
     } else if (!argument.startsWith('-')) candidates.push(argument);
