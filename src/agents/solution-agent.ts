@@ -1,5 +1,5 @@
 import type { Agent, Message, ToolCall, Turn, TurnRequest } from '../spec/index.js';
-import type { ToolSet } from '../tools/index.js';
+import type { ToolSet } from '../tools/tool-set.js';
 
 const RESULT_PLACEHOLDER = /^\{\{\s*result:(\d+)((?:\.[A-Za-z0-9_]+)*)\s*\}\}$/;
 

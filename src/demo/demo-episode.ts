@@ -2,7 +2,8 @@ import { ReplayAgent } from '../agents/index.js';
 import { demoDomain, demoWorldRows } from '../domains/demo/index.js';
 import { endConversationTool, runEpisode } from '../engine/index.js';
 import type { Agent, NewMessage, Trajectory, TrajectoryEvent, Turn, User } from '../spec/index.js';
-import { ToolRegistry, ToolSet } from '../tools/index.js';
+import { ToolRegistry } from '../tools/tool-registry.js';
+import { ToolSet } from '../tools/tool-set.js';
 import { ScriptedUser } from '../users/index.js';
 import { defineWorldSchema, EpisodeClock, WorldSnapshot } from '../world/index.js';
 

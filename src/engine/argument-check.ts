@@ -1,5 +1,5 @@
 import type { ToolCall, ToolError } from '../spec/index.js';
-import type { Tool } from '../tools/index.js';
+import type { Tool } from '../tools/define-tool.js';
 
 export type ArgumentCheck =
   | { readonly ok: true; readonly arguments: Readonly<Record<string, unknown>> }

@@ -1,4 +1,4 @@
-import { seededRandom } from '../util/index.js';
+import { seededRandom } from '../util/seeded-random.js';
 
 /**
  * The orders in which to try a batch of `size` calls, the given order first. Up to `exhaustiveLimit`

@@ -7,7 +7,7 @@ import type {
   WorldDiff,
 } from '../spec/index.js';
 import { DIAGNOSTIC_PATTERNS } from '../spec/index.js';
-import { canonicalJson } from '../util/index.js';
+import { canonicalJson } from '../util/canonical-json.js';
 
 const PATTERN_OF_ERROR: Partial<Record<ToolErrorKind, DiagnosticPattern>> = {
   'unknown-tool': 'IFN',

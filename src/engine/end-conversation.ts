@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineTool } from '../tools/index.js';
+import { defineTool } from '../tools/define-tool.js';
 
 /** The user's only tool: ends the conversation. Agents never see it. */
 export const endConversationTool = defineTool({

@@ -12,7 +12,7 @@ import type {
   User,
 } from '../spec/index.js';
 import { isInfrastructureError, TRAJECTORY_FORMAT_VERSION } from '../spec/index.js';
-import type { ToolSet } from '../tools/index.js';
+import type { ToolSet } from '../tools/tool-set.js';
 import { type EpisodeClock, type WorldSnapshot, WorldTimeline } from '../world/index.js';
 import { computeDiagnostics } from './diagnostics.js';
 import { Executor } from './executor.js';

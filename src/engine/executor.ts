@@ -1,5 +1,8 @@
 import type { Role, ToolCall, ToolError, ToolOutcome } from '../spec/index.js';
-import { isToolFailure, presentToolText, type ToolClock, type ToolSet, WorldTransaction } from '../tools/index.js';
+import { presentToolText } from '../tools/augmentations/present-text.js';
+import { type ToolClock, WorldTransaction } from '../tools/tool-context.js';
+import { isToolFailure } from '../tools/tool-failure.js';
+import type { ToolSet } from '../tools/tool-set.js';
 import type { WorldSnapshot } from '../world/index.js';
 import { checkArguments } from './argument-check.js';
 import { callOrders } from './call-orders.js';

@@ -1,4 +1,4 @@
-import { seededRandom } from '../util/index.js';
+import { seededRandom } from '../util/seeded-random.js';
 
 /** The faults the reference server can inject, as real providers show them. */
 export const FAULT_KINDS = ['429', '500', 'slow', 'drop', 'malformed'] as const;

@@ -10,7 +10,7 @@ import type {
   ReferenceRequest,
   ToolSchema,
 } from '../spec/index.js';
-import { type ToolFingerprint, toolFingerprint } from '../tools/index.js';
+import { type ToolFingerprint, toolFingerprint } from '../tools/tool-fingerprint.js';
 
 interface OracleEntry {
   readonly benchmarkCase: BenchmarkCase;

@@ -1,4 +1,4 @@
-import { remembered, rememberedUpTo } from '../util/index.js';
+import { remembered, rememberedUpTo } from '../util/remembered.js';
 import { BoundedCache } from './bounded-cache.js';
 import { type ClaimKind, claimingClause } from './claim-detector.js';
 import { type FactClock, type FactVerdict, found } from './fact-verdict.js';

@@ -13,7 +13,7 @@
  * `about` narrows either to clauses that also mention one of its words (the recipient, the currency).
  */
 
-import { remembered, rememberedUpTo } from '../util/index.js';
+import { remembered, rememberedUpTo } from '../util/remembered.js';
 export const CLAIM_KINDS = [
   'sent-message',
   'created-reminder',

@@ -1,4 +1,4 @@
-import { rememberedUpTo } from '../util/index.js';
+import { rememberedUpTo } from '../util/remembered.js';
 import { BoundedCache } from './bounded-cache.js';
 import { porterStem } from './porter-stemmer.js';
 

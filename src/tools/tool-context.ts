@@ -1,5 +1,5 @@
 import type { CellValue, Role, Row } from '../spec/index.js';
-import { deterministicId } from '../util/index.js';
+import { deterministicId } from '../util/seeded-random.js';
 import type { WorldSnapshot, ZonedParts } from '../world/index.js';
 
 /** The read-only view of the episode clock a tool gets. */

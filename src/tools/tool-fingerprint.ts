@@ -1,5 +1,5 @@
 import type { ToolSchema } from '../spec/index.js';
-import { canonicalJson } from '../util/index.js';
+import { canonicalJson } from '../util/canonical-json.js';
 
 /**
  * Fingerprints of a list of offered tools, to tell which augmentation a request's tools come from.

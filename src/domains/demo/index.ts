@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import type { Row, TableSchema } from '../../spec/index.js';
-import { defineTool, fail, type WorldTransaction } from '../../tools/index.js';
+import { defineTool } from '../../tools/define-tool.js';
+import type { WorldTransaction } from '../../tools/tool-context.js';
+import { fail } from '../../tools/tool-failure.js';
 import type { Domain } from '../domain.js';
 
 /**

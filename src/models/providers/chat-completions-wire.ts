@@ -1,5 +1,5 @@
 import type { ModelMessage, ModelRequest, ModelResponse, ToolCall } from '../../spec/index.js';
-import { remembered, rememberedUpTo } from '../../util/index.js';
+import { remembered, rememberedUpTo } from '../../util/remembered.js';
 import { LATE_SYSTEM_MESSAGE_PREFIX } from './ai-sdk-messages.js';
 
 /**

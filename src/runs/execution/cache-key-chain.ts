@@ -1,7 +1,7 @@
 import type { Hash } from 'node:crypto';
 import type { ModelMessage, ModelRequest, ToolSchema } from '../../spec/index.js';
 import { crypto } from '../../util/built-ins-on-demand.js';
-import { canonicalJson } from '../../util/index.js';
+import { canonicalJson } from '../../util/canonical-json.js';
 
 /**
  * The response cache's key, computed incrementally along a conversation. The key hashes the request's

@@ -1,7 +1,7 @@
 import type { ModelAdapter, ModelRequest, ModelResponse } from '../../spec/index.js';
 import { InfrastructureError } from '../../spec/index.js';
 import { crypto } from '../../util/built-ins-on-demand.js';
-import { canonicalJson } from '../../util/index.js';
+import { canonicalJson } from '../../util/canonical-json.js';
 import type { RunStore } from '../store/run-store.js';
 import { CacheKeyChain } from './cache-key-chain.js';
 

@@ -1,5 +1,5 @@
 import { DefinitionError } from '../../spec/index.js';
-import { remembered, rememberedUpTo } from '../../util/index.js';
+import { remembered, rememberedUpTo } from '../../util/remembered.js';
 import { type Tool, toolSchema } from '../define-tool.js';
 import type { ToolRegistry } from '../tool-registry.js';
 import { ToolSet, type ToolView } from '../tool-set.js';

@@ -1,5 +1,5 @@
 import { WRatio } from 'fuzzball';
-import { remembered } from '../../util/index.js';
+import { remembered } from '../../util/remembered.js';
 import type { Tool } from '../define-tool.js';
 
 /**

@@ -1,4 +1,4 @@
-import { remembered } from '../../util/index.js';
+import { remembered } from '../../util/remembered.js';
 import type { ToolSet, ToolView } from '../tool-set.js';
 import { argumentProperties } from './argument-properties.js';
 

@@ -1,4 +1,4 @@
-import { seededRandom } from '../../util/index.js';
+import { seededRandom } from '../../util/seeded-random.js';
 
 /**
  * A copy of `items` in an order fixed by `seed` (Fisher–Yates driven by the project's seeded
