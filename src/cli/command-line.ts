@@ -2,7 +2,7 @@ import { CommanderError } from 'commander';
 import { redactUrls } from '../models/providers/endpoint.js';
 import { EXIT_CODES } from '../runs/outputs/exit-codes.js';
 import { UnknownRunError } from '../runs/store/unknown-run-error.js';
-import { main } from './main.js';
+import { commandWord, main } from './main.js';
 import { terminalSafe } from './terminal-safe.js';
 import { UsageError } from './usage-error.js';
 import { isWaitingWorker, waitingWorkerCommand } from './waiting-worker.js';
@@ -66,7 +66,7 @@ function isUsageErrorThrownByAction(error: CommanderError): boolean {
 
 /** `see toolgauge run --help`, for the command the user typed. */
 export function helpHint(argv: readonly string[]): string {
-  const command = argv.slice(2).find((argument) => !argument.startsWith('-'));
+  const command = commandWord(argv);
   return `see \`toolgauge ${command && /^[a-z-]+$/.test(command) ? `${command} ` : ''}--help\``;
 }
 

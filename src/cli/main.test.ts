@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { buildProgram, COMMAND_GROUPS } from './main.js';
+import { buildProgram, COMMAND_GROUPS, commandWord } from './main.js';
 
 const names = (argv?: readonly string[]) =>
-  buildProgram(argv)
+  buildProgram(argv && commandWord(argv))
     .commands.map((command) => command.name())
     .sort();
 

@@ -30,18 +30,24 @@ export const COMMAND_GROUPS: readonly (readonly [names: readonly string[], regis
 ];
 
 /**
- * Builds the command-line program; `bin/toolgauge.js` runs it. Given the command line, only the
- * commands it names (see {@link COMMAND_GROUPS}).
+ * The command a command line names: its first word after the program that is not a flag (the program's
+ * own flags take no value).
  */
-export function buildProgram(argv?: readonly string[]): Command {
+export function commandWord(argv: readonly string[]): string | undefined {
+  return argv.slice(2).find((argument) => !argument.startsWith('-'));
+}
+
+/**
+ * Builds the command-line program; `bin/toolgauge.js` runs it. Given the command the line names, only
+ * that command's group (see {@link COMMAND_GROUPS}).
+ */
+export function buildProgram(named?: string): Command {
   const program = new Command('toolgauge')
     .description('Measure how well large language models use tools.')
     .version(packageJson.version, '-v, --version', 'print the version')
     // Errors are thrown (not `process.exit`), so that the command line can give each its exit code.
     .exitOverride();
 
-  // The program has no options of its own that take a value, so the first word is the command.
-  const named = argv?.slice(2).find((argument) => !argument.startsWith('-'));
   const group = COMMAND_GROUPS.find(([names]) => named !== undefined && names.includes(named));
   for (const [, register] of group ? [group] : COMMAND_GROUPS) register(program);
   // An option error prints the error and one line pointing at the help, not the whole help (which
@@ -56,7 +62,11 @@ export function buildProgram(argv?: readonly string[]): Command {
 export async function main(argv: readonly string[]): Promise<void> {
   // A benchmark from the user's module declares its flags: it is loaded before the flags are parsed.
   await registerBenchmarkModules(argv.slice(2));
+  const command = commandWord(argv);
   // `rescore <run-id>` of a module benchmark's run: the module the run recorded declares its scoring flags.
-  await registerRescoredRunBenchmark(argv.slice(2));
-  await buildProgram(argv).parseAsync([...argv]);
+  if (command === 'rescore') {
+    const args = argv.slice(2);
+    await registerRescoredRunBenchmark(args.slice(args.indexOf(command) + 1));
+  }
+  await buildProgram(command).parseAsync([...argv]);
 }

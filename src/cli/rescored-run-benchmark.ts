@@ -12,12 +12,10 @@ import { registerRescore } from './commands/rescore-command.js';
  * (`benchmarkModule` in its settings) from the store, read-only, and loads it, so that its options are
  * flags like a built-in benchmark's. A run id that names no run is reported as such (not as an unknown
  * option, for a flag its module would have declared); a store that cannot be opened otherwise is left to
- * the action to report.
+ * the action to report. `rescoreArgs`: the command line's words after `rescore`.
  */
-export async function registerRescoredRunBenchmark(argv: readonly string[]): Promise<void> {
-  const at = argv.findIndex((argument) => !argument.startsWith('-'));
-  if (at < 0 || argv[at] !== 'rescore') return;
-  const { db, candidates, help } = rescoreArguments(argv.slice(at + 1));
+export async function registerRescoredRunBenchmark(rescoreArgs: readonly string[]): Promise<void> {
+  const { db, candidates, help } = rescoreArguments(rescoreArgs);
   if (candidates.length === 0) return;
   if (!help && !/^postgres(ql)?:\/\//i.test(db) && !existsSync(db)) {
     throw new UnknownRunError(
