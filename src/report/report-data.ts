@@ -9,6 +9,7 @@
 
 import type { ProvenanceFacts } from '../runs/outputs/provenance-text.js';
 import type { BenchmarkReport } from '../runs/outputs/run-report.js';
+import type { UnreadableEpisode } from '../runs/store/stored-rows.js';
 import type { DiagnosticFinding, Labels, Message, MetricValues, ReportTable, Row, TableDiff } from '../spec/index.js';
 
 export type {
@@ -32,6 +33,7 @@ export type {
   ToolError,
   ToolOutcome,
 } from '../spec/index.js';
+export type { UnreadableEpisode };
 
 /**
  * 2: benchmark-generic (declared tables and metrics per run and benchmark; a generic episode view).
@@ -265,17 +267,8 @@ export interface ReportData {
    * written before this field existed lack it; the page then infers the key column from the diff.
    */
   readonly tablePrimaryKeys: Readonly<Record<string, string>>;
-  /** Episodes that could not be read from the store, with why (absent: none). */
+  /** Episodes that could not be read from the store (a corrupted record or column), with why (absent: none). */
   readonly unreadable?: readonly UnreadableEpisode[];
-}
-
-/** A stored episode the report could not read (a corrupted record or column), named by its key. */
-export interface UnreadableEpisode {
-  readonly runId: string;
-  readonly benchmark: string;
-  readonly caseId: string;
-  readonly trial: number;
-  readonly reason: string;
 }
 
 /** What a paged report's data element holds: the summaries as columns, the views in page elements. */

@@ -55,20 +55,19 @@ export function zip(files: Record<string, string | ZipFile>): Buffer {
     const data = deflateRawSync(raw);
     const size = declaredSize ?? raw.length;
     const nameBytes = Buffer.from(name);
-    const local = Buffer.alloc(30);
-    local.writeUInt32LE(0x04034b50, 0);
-    local.writeUInt16LE(8, 8);
-    local.writeUInt32LE(crc32(raw), 14);
-    local.writeUInt32LE(data.length, 18);
-    local.writeUInt32LE(size, 22);
-    local.writeUInt16LE(nameBytes.length, 26);
-    const central = Buffer.alloc(46);
-    central.writeUInt32LE(0x02014b50, 0);
-    central.writeUInt16LE(8, 10);
-    central.writeUInt32LE(crc32(raw), 16);
-    central.writeUInt32LE(data.length, 20);
-    central.writeUInt32LE(size, 24);
-    central.writeUInt16LE(nameBytes.length, 28);
+    // The central header repeats the local header's fields from the method on, two bytes further in.
+    const header = (length: number, signature: number, at: number) => {
+      const bytes = Buffer.alloc(length);
+      bytes.writeUInt32LE(signature, 0);
+      bytes.writeUInt16LE(8, at);
+      bytes.writeUInt32LE(crc32(raw), at + 6);
+      bytes.writeUInt32LE(data.length, at + 10);
+      bytes.writeUInt32LE(size, at + 14);
+      bytes.writeUInt16LE(nameBytes.length, at + 18);
+      return bytes;
+    };
+    const local = header(30, 0x04034b50, 8);
+    const central = header(46, 0x02014b50, 10);
     central.writeUInt32LE(offset, 42);
     locals.push(local, nameBytes, data);
     centrals.push(central, nameBytes);

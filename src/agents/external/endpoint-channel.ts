@@ -1,3 +1,4 @@
+import { ReplyTooLargeError, readAtMost } from '../../models/providers/bounded-fetch.js';
 import {
   type ConversationChannel,
   type ConversationSession,
@@ -79,19 +80,11 @@ class EndpointChannel implements ConversationChannel {
 }
 
 async function readBounded(response: Response): Promise<string> {
-  const reader = response.body?.getReader();
-  if (!reader) return '';
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > MAX_REPLY_BYTES) {
-      await reader.cancel();
-      throw new ExternalAgentFailure(`the agent service's answer is longer than ${MAX_REPLY_BYTES} bytes`);
-    }
-    chunks.push(value);
+  if (!response.body) return '';
+  try {
+    return (await readAtMost(response.body, MAX_REPLY_BYTES)).toString('utf8');
+  } catch (error) {
+    if (!(error instanceof ReplyTooLargeError)) throw error;
+    throw new ExternalAgentFailure(`the agent service's answer is longer than ${MAX_REPLY_BYTES} bytes`);
   }
-  return Buffer.concat(chunks).toString('utf8');
 }

@@ -12,7 +12,7 @@ import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/
 import { describe, expect, it } from 'vitest';
 import { loadBenchmark } from '../../benchmarks/registry.js';
 import { LexicalEmbedder } from '../../embeddings/index.js';
-import type { Agent, BenchmarkCase, ToolSchema, Trajectory, TurnRequest } from '../../spec/index.js';
+import type { Agent, BenchmarkCase, ToolSchema, TurnRequest } from '../../spec/index.js';
 import type { ConversationChannel, OpenChannel, UserTurn } from './conversation-channel.js';
 import { endpointChannel } from './endpoint-channel.js';
 import { ExternalAgent } from './external-agent.js';
@@ -27,8 +27,9 @@ async function scrambledCase(): Promise<BenchmarkCase> {
   return found;
 }
 
-async function play(item: BenchmarkCase, agent: Agent): Promise<readonly Trajectory[]> {
-  const result = await benchmark
+/** Plays the case's first trial with the agent, then closes the agent. */
+function play(item: BenchmarkCase, agent: Agent) {
+  return benchmark
     .play({
       case: item,
       trial: 0,
@@ -39,7 +40,6 @@ async function play(item: BenchmarkCase, agent: Agent): Promise<readonly Traject
       signal: new AbortController().signal,
     })
     .finally(() => agent.close?.());
-  return benchmark.trajectories(result.record);
 }
 
 interface Observed {
@@ -109,7 +109,7 @@ describe('an external agent served its tools over MCP', { timeout: 60_000 }, () 
         seen,
       ),
     );
-    const [trajectory] = await play(item, agent);
+    const [trajectory] = benchmark.trajectories((await play(item, agent)).record);
 
     // The same tools, in the same order, as the native agent saw them (scrambled names included).
     expect(seen.tools?.map((tool) => tool.name)).toEqual(offered.map((tool) => tool.name));
@@ -158,17 +158,7 @@ describe('an external agent served its tools over MCP', { timeout: 60_000 }, () 
     try {
       const url = `http://127.0.0.1:${(service.address() as AddressInfo).port}/turn`;
       const agent = new ExternalAgent(`endpoint:${url}`, `${item.id}#0`, endpointChannel(url));
-      const result = await benchmark
-        .play({
-          case: item,
-          trial: 0,
-          agent,
-          options,
-          services: { embedder: async () => new LexicalEmbedder() },
-          limits: {},
-          signal: new AbortController().signal,
-        })
-        .finally(() => agent.close());
+      const result = await play(item, agent);
       expect(result.status).toBe('failed');
       expect(result.error).toContain('the agent service answered HTTP 500: the planner is down');
       // The turn, then the end of the conversation.

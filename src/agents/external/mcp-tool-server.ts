@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import { CallToolRequestSchema, type CallToolResult, ListToolsRequestSchema } from '@modelcontextprotocol/sdk/types.js';
 import type { ToolSchema } from '../../spec/index.js';
+import { listenOnLoopback } from './loopback-server.js';
 
 /** A `tools/call` as the external agent sent it. */
 export interface McpToolCallRequest {
@@ -89,21 +89,6 @@ export async function startEpisodeToolServer(options: {
       response.end(`toolgauge MCP server: ${error instanceof Error ? error.message : String(error)}\n`);
     });
   });
-  await new Promise<void>((resolve, reject) => {
-    http.once('error', reject);
-    http.listen(0, '127.0.0.1', () => resolve());
-  });
-  const { port } = http.address() as AddressInfo;
-  let closed: Promise<void> | undefined;
-  return {
-    url: `http://127.0.0.1:${port}/mcp`,
-    close() {
-      closed ??= (async () => {
-        await mcp.close().catch(() => {});
-        http.closeAllConnections();
-        await new Promise<void>((resolve) => http.close(() => resolve()));
-      })();
-      return closed;
-    },
-  };
+  const listening = await listenOnLoopback(http, () => mcp.close().catch(() => {}));
+  return { url: `http://127.0.0.1:${listening.port}/mcp`, close: listening.close };
 }

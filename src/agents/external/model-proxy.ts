@@ -1,5 +1,4 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import {
   isInfrastructureError,
   type ModelAdapter,
@@ -8,6 +7,7 @@ import {
   type ToolCall,
   type ToolSchema,
 } from '../../spec/index.js';
+import { listenOnLoopback } from './loopback-server.js';
 
 /** The largest request body the proxy reads. */
 const MAX_BODY_BYTES = 16 * 1024 * 1024;
@@ -36,22 +36,8 @@ export async function startModelProxy(adapter: ModelAdapter): Promise<ModelProxy
       send(response, status, { error: { message: error instanceof Error ? error.message : String(error), type } });
     });
   });
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => resolve());
-  });
-  const { port } = server.address() as AddressInfo;
-  let closed: Promise<void> | undefined;
-  return {
-    baseUrl: `http://127.0.0.1:${port}/v1`,
-    close() {
-      closed ??= new Promise<void>((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      });
-      return closed;
-    },
-  };
+  const listening = await listenOnLoopback(server);
+  return { baseUrl: `http://127.0.0.1:${listening.port}/v1`, close: listening.close };
 }
 
 async function handle(adapter: ModelAdapter, request: IncomingMessage, response: ServerResponse): Promise<void> {

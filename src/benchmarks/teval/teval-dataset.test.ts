@@ -1,36 +1,11 @@
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { findDataset, pullDataset } from '../../datasets/index.js';
+import { archiveServer, serve, tar } from '../../testing/archive-test-fixtures.js';
 import { importTevalData } from './teval-import.js';
-
-/** A minimal ustar archive (this test's own writer). */
-function tar(files: Record<string, string>): Buffer {
-  const blocks: Buffer[] = [];
-  for (const [name, content] of Object.entries(files)) {
-    const data = Buffer.from(content);
-    const header = Buffer.alloc(512);
-    header.write(name, 0, 100);
-    header.write('0000644\0', 100);
-    header.write('0000000\0', 108);
-    header.write('0000000\0', 116);
-    header.write(`${data.length.toString(8).padStart(11, '0')}\0`, 124);
-    header.write('00000000000\0', 136);
-    header.write('        ', 148);
-    header.write('0', 156);
-    header.write('ustar\u000000', 257);
-    let sum = 0;
-    for (const byte of header) sum += byte;
-    header.write(`${sum.toString(8).padStart(6, '0')}\0 `, 148);
-    blocks.push(header, data, Buffer.alloc((512 - (data.length % 512)) % 512));
-  }
-  blocks.push(Buffer.alloc(1024));
-  return Buffer.concat(blocks);
-}
 
 const review = JSON.stringify({
   q1: {
@@ -41,15 +16,14 @@ const review = JSON.stringify({
   },
 });
 const archive = gzipSync(tar({ 'T-Eval-abc/data/review_str_v1.json': review, 'T-Eval-abc/README.md': 'not data' }));
-let server: Server;
+let server: Awaited<ReturnType<typeof archiveServer>>;
 let url = '';
 
 beforeAll(async () => {
-  server = createServer((_request, response) => response.end(archive));
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/teval.tar.gz`;
+  server = await archiveServer({ '/teval.tar.gz': serve(archive) });
+  url = server.url('/teval.tar.gz');
 });
-afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+afterAll(() => server.close());
 
 describe('toolgauge data pull teval', () => {
   it('has a dataset entry whose pulled folder the T-Eval importer reads as --data', async () => {

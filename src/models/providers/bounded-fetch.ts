@@ -76,24 +76,29 @@ export function boundedFetch(
       await response.body.cancel().catch(() => {});
       throw new ReplyTooLargeError(maxReplyBytes, announced);
     }
-    const reader = response.body.getReader();
-    const chunks: Uint8Array[] = [];
-    let total = 0;
-    for (;;) {
-      const { done, value } = await reader.read();
-      if (done) break;
-      total += value.byteLength;
-      if (total > maxReplyBytes) {
-        await reader.cancel().catch(() => {});
-        throw new ReplyTooLargeError(maxReplyBytes);
-      }
-      chunks.push(value);
-    }
-    return new Response(Buffer.concat(chunks), {
+    return new Response(await readAtMost(response.body, maxReplyBytes), {
       status: response.status,
       statusText: response.statusText,
       headers: response.headers,
     });
   };
   return bounded as typeof fetch;
+}
+
+/** Reads a body whole, but never beyond `maxBytes`: more cancels the read with a {@link ReplyTooLargeError}. */
+export async function readAtMost(body: ReadableStream<Uint8Array>, maxBytes: number): Promise<Buffer<ArrayBuffer>> {
+  const reader = body.getReader();
+  const chunks: Uint8Array[] = [];
+  let total = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    total += value.byteLength;
+    if (total > maxBytes) {
+      await reader.cancel().catch(() => {});
+      throw new ReplyTooLargeError(maxBytes);
+    }
+    chunks.push(value);
+  }
+  return Buffer.concat(chunks);
 }
