@@ -2,9 +2,9 @@ import { useMemo, useState } from 'preact/hooks';
 import type { ReportEpisode } from '../../src/report/report-data';
 import { caseChanges, compareRuns, type MetricComparison } from './compare';
 import { augmentationAbbreviation, formatCount, formatDelta, formatScore, formatTurns, humanize } from './format';
-import { GenericCompare } from './generic-compare';
+import { GenericCompare, RunPicks } from './generic-compare';
 import type { ReportIndex } from './report-index';
-import { compareHref, episodeHref } from './route';
+import { episodeHref } from './route';
 import { deltaColor, scoreColor } from './score-color';
 
 const CASE_LIMIT = 50;
@@ -14,33 +14,6 @@ function metricLabel(row: MetricComparison): string {
   if (row.group === 'category') return humanize(row.name);
   const short = augmentationAbbreviation(row.name);
   return short === row.name ? row.name : `${row.name} (${short})`;
-}
-
-function RunSelect({
-  label,
-  value,
-  runIds,
-  onChange,
-  testId,
-}: {
-  readonly label: string;
-  readonly value: string;
-  readonly runIds: readonly string[];
-  readonly onChange: (runId: string) => void;
-  readonly testId: string;
-}) {
-  return (
-    <label>
-      {label}
-      <select value={value} data-testid={testId} onChange={(event) => onChange(event.currentTarget.value)}>
-        {runIds.map((runId) => (
-          <option key={runId} value={runId}>
-            {runId}
-          </option>
-        ))}
-      </select>
-    </label>
-  );
 }
 
 function TrialLinks({ episodes }: { readonly episodes: readonly ReportEpisode[] }) {
@@ -88,9 +61,6 @@ export function CompareView({
         : [],
     [index, left, right],
   );
-  const select = (a: string, b: string): void => {
-    window.location.hash = compareHref(a, b);
-  };
 
   if (generic) return <GenericCompare index={index} runA={runA} runB={runB} />;
   if (!left || !right || first === undefined || second === undefined) {
@@ -105,29 +75,12 @@ export function CompareView({
   return (
     <div data-testid="compare">
       <h1>Compare runs</h1>
-      <div class="compare-pick">
-        <RunSelect
-          label="A"
-          value={first}
-          runIds={runIds}
-          onChange={(id) => select(id, second)}
-          testId="compare-run-a"
-        />
-        <button type="button" onClick={() => select(second, first)} title="Swap A and B">
-          ⇄
-        </button>
-        <RunSelect
-          label="B"
-          value={second}
-          runIds={runIds}
-          onChange={(id) => select(first, id)}
-          testId="compare-run-b"
-        />
+      <RunPicks first={first} second={second} runIds={runIds}>
         <span class="muted small">
           A: {left.agent} · B: {right.agent}
         </span>
         {runIds.length < 2 && <span class="muted small">Only one run in this report.</span>}
-      </div>
+      </RunPicks>
       <div class="two-col">
         <section>
           <h2>Scores</h2>

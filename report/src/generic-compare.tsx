@@ -1,3 +1,4 @@
+import type { ComponentChildren } from 'preact';
 import type { ReportBenchmarkRun } from '../../src/report/report-data';
 import { formatDelta, formatScore, isNumber } from './format';
 import { casesChangedMost } from './history';
@@ -37,23 +38,41 @@ export function GenericCompare({
     const other = right.find((entry) => entry.benchmark === left.benchmark);
     return other ? [{ left, right: other }] : [];
   });
-  const select = (a: string, b: string): void => {
-    window.location.hash = compareHref(a, b);
-  };
   return (
     <div data-testid="compare" data-viewer="generic">
       <h1>Compare runs</h1>
-      <div class="compare-pick">
-        <RunPicker label="A" value={first} runIds={runIds} onChange={(id) => select(id, second)} />
-        <button type="button" onClick={() => select(second, first)} title="Swap A and B">
-          ⇄
-        </button>
-        <RunPicker label="B" value={second} runIds={runIds} onChange={(id) => select(first, id)} />
-      </div>
+      <RunPicks first={first} second={second} runIds={runIds} />
       {shared.length === 0 && <p class="muted">These two runs have no benchmark in common.</p>}
       {shared.map(({ left, right: other }) => (
         <BenchmarkComparison key={left.benchmark} index={index} left={left} right={other} />
       ))}
+    </div>
+  );
+}
+
+/** The pickers of runs A and B with a swap between them (choosing opens that comparison), then `children`. */
+export function RunPicks({
+  first,
+  second,
+  runIds,
+  children,
+}: {
+  readonly first: string;
+  readonly second: string;
+  readonly runIds: readonly string[];
+  readonly children?: ComponentChildren;
+}) {
+  const select = (a: string, b: string): void => {
+    window.location.hash = compareHref(a, b);
+  };
+  return (
+    <div class="compare-pick">
+      <RunPicker label="A" value={first} runIds={runIds} onChange={(id) => select(id, second)} />
+      <button type="button" onClick={() => select(second, first)} title="Swap A and B">
+        ⇄
+      </button>
+      <RunPicker label="B" value={second} runIds={runIds} onChange={(id) => select(first, id)} />
+      {children}
     </div>
   );
 }
