@@ -1,11 +1,10 @@
 import { useMemo, useState } from 'preact/hooks';
 import type { ReportEpisode } from '../../src/report/report-data';
 import { caseChanges, compareRuns, type MetricComparison } from './compare';
-import { augmentationAbbreviation, formatCount, formatDelta, formatScore, formatTurns, humanize } from './format';
-import { GenericCompare, RunPicks } from './generic-compare';
+import { augmentationAbbreviation, formatCount, formatScore, formatTurns, humanize } from './format';
+import { DeltaCell, GenericCompare, RunPicks, ScoreCell } from './generic-compare';
 import type { ReportIndex } from './report-index';
 import { episodeHref } from './route';
-import { deltaColor, scoreColor } from './score-color';
 
 const CASE_LIMIT = 50;
 
@@ -107,15 +106,9 @@ export function CompareView({
                     data-metric={row.group === 'overall' ? 'overall' : `${row.group}:${row.name}`}
                   >
                     <td style={{ fontWeight: row.group === 'overall' ? 600 : 400 }}>{metricLabel(row)}</td>
-                    <td class="num score" style={{ background: scoreColor(row.a) }}>
-                      {formatScore(row.a)}
-                    </td>
-                    <td class="num score" style={{ background: scoreColor(row.b) }}>
-                      {formatScore(row.b)}
-                    </td>
-                    <td class="num delta" style={{ color: deltaColor(row.delta) }}>
-                      {formatDelta(row.delta)}
-                    </td>
+                    <ScoreCell value={row.a} />
+                    <ScoreCell value={row.b} />
+                    <DeltaCell delta={row.delta} />
                     <td class="num">{formatTurns(row.turnsA)}</td>
                     <td class="num">{formatTurns(row.turnsB)}</td>
                   </tr>
@@ -145,15 +138,9 @@ export function CompareView({
                 {shown.map((change) => (
                   <tr key={change.caseId} data-case-id={change.caseId}>
                     <td class="mono wrap">{change.caseId}</td>
-                    <td class="num score" style={{ background: scoreColor(change.a.mean) }}>
-                      {formatScore(change.a.mean)}
-                    </td>
-                    <td class="num score" style={{ background: scoreColor(change.b.mean) }}>
-                      {formatScore(change.b.mean)}
-                    </td>
-                    <td class="num delta" style={{ color: deltaColor(change.delta) }}>
-                      {formatDelta(change.delta)}
-                    </td>
+                    <ScoreCell value={change.a.mean} />
+                    <ScoreCell value={change.b.mean} />
+                    <DeltaCell delta={change.delta} />
                     <td>
                       <TrialLinks episodes={change.a.episodes} />
                     </td>

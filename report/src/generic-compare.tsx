@@ -144,21 +144,14 @@ function BenchmarkComparison({
                   const b = right.metrics[metric.id] ?? null;
                   const delta = isNumber(a) && isNumber(b) ? b - a : null;
                   const better = delta === null ? null : metric.direction === 'lower' ? -delta : delta;
-                  const colour = metric.kind === 'score' ? scoreColor : () => undefined;
                   return (
                     <tr key={metric.id} data-metric={metric.id}>
                       <td style={{ fontWeight: metric.id === left.headline ? 600 : 400 }} title={metric.description}>
                         {metric.title}
                       </td>
-                      <td class="num score" style={{ background: colour(a) }}>
-                        {formatScore(a)}
-                      </td>
-                      <td class="num score" style={{ background: colour(b) }}>
-                        {formatScore(b)}
-                      </td>
-                      <td class="num delta" style={{ color: deltaColor(better) }}>
-                        {formatDelta(delta)}
-                      </td>
+                      <ScoreCell value={a} coloured={metric.kind === 'score'} />
+                      <ScoreCell value={b} coloured={metric.kind === 'score'} />
+                      <DeltaCell delta={delta} better={better} />
                     </tr>
                   );
                 })}
@@ -189,9 +182,7 @@ function BenchmarkComparison({
                       </td>
                       <td class="num score">{formatScore(change.before)}</td>
                       <td class="num score">{formatScore(change.after)}</td>
-                      <td class="num delta" style={{ color: deltaColor(change.delta) }}>
-                        {formatDelta(change.delta)}
-                      </td>
+                      <DeltaCell delta={change.delta} />
                     </tr>
                   ))}
                 </tbody>
@@ -201,5 +192,29 @@ function BenchmarkComparison({
         </section>
       </div>
     </section>
+  );
+}
+
+/** A score, its cell coloured by the score unless `coloured` is false. */
+export function ScoreCell({ value, coloured = true }: { readonly value: number | null; readonly coloured?: boolean }) {
+  return (
+    <td class="num score" style={{ background: coloured ? scoreColor(value) : undefined }}>
+      {formatScore(value)}
+    </td>
+  );
+}
+
+/** A change, coloured by how much `better` it is (the change itself unless lower is better). */
+export function DeltaCell({
+  delta,
+  better = delta,
+}: {
+  readonly delta: number | null;
+  readonly better?: number | null;
+}) {
+  return (
+    <td class="num delta" style={{ color: deltaColor(better) }}>
+      {formatDelta(delta)}
+    </td>
   );
 }
