@@ -1,11 +1,10 @@
 import { useMemo, useState } from 'preact/hooks';
 import type { ReportEpisode } from '../../src/report/report-data';
 import { caseChanges, compareRuns, type MetricComparison } from './compare';
-import { augmentationAbbreviation, formatCount, formatDelta, formatScore, formatTurns, humanize } from './format';
-import { GenericCompare } from './generic-compare';
+import { augmentationAbbreviation, formatCount, formatScore, formatTurns, humanize } from './format';
+import { DeltaCell, GenericCompare, RunPicks, ScoreCell } from './generic-compare';
 import type { ReportIndex } from './report-index';
-import { compareHref, episodeHref } from './route';
-import { deltaColor, scoreColor } from './score-color';
+import { episodeHref } from './route';
 
 const CASE_LIMIT = 50;
 
@@ -14,33 +13,6 @@ function metricLabel(row: MetricComparison): string {
   if (row.group === 'category') return humanize(row.name);
   const short = augmentationAbbreviation(row.name);
   return short === row.name ? row.name : `${row.name} (${short})`;
-}
-
-function RunSelect({
-  label,
-  value,
-  runIds,
-  onChange,
-  testId,
-}: {
-  readonly label: string;
-  readonly value: string;
-  readonly runIds: readonly string[];
-  readonly onChange: (runId: string) => void;
-  readonly testId: string;
-}) {
-  return (
-    <label>
-      {label}
-      <select value={value} data-testid={testId} onChange={(event) => onChange(event.currentTarget.value)}>
-        {runIds.map((runId) => (
-          <option key={runId} value={runId}>
-            {runId}
-          </option>
-        ))}
-      </select>
-    </label>
-  );
 }
 
 function TrialLinks({ episodes }: { readonly episodes: readonly ReportEpisode[] }) {
@@ -88,9 +60,6 @@ export function CompareView({
         : [],
     [index, left, right],
   );
-  const select = (a: string, b: string): void => {
-    window.location.hash = compareHref(a, b);
-  };
 
   if (generic) return <GenericCompare index={index} runA={runA} runB={runB} />;
   if (!left || !right || first === undefined || second === undefined) {
@@ -105,29 +74,12 @@ export function CompareView({
   return (
     <div data-testid="compare">
       <h1>Compare runs</h1>
-      <div class="compare-pick">
-        <RunSelect
-          label="A"
-          value={first}
-          runIds={runIds}
-          onChange={(id) => select(id, second)}
-          testId="compare-run-a"
-        />
-        <button type="button" onClick={() => select(second, first)} title="Swap A and B">
-          ⇄
-        </button>
-        <RunSelect
-          label="B"
-          value={second}
-          runIds={runIds}
-          onChange={(id) => select(first, id)}
-          testId="compare-run-b"
-        />
+      <RunPicks first={first} second={second} runIds={runIds}>
         <span class="muted small">
           A: {left.agent} · B: {right.agent}
         </span>
         {runIds.length < 2 && <span class="muted small">Only one run in this report.</span>}
-      </div>
+      </RunPicks>
       <div class="two-col">
         <section>
           <h2>Scores</h2>
@@ -154,15 +106,9 @@ export function CompareView({
                     data-metric={row.group === 'overall' ? 'overall' : `${row.group}:${row.name}`}
                   >
                     <td style={{ fontWeight: row.group === 'overall' ? 600 : 400 }}>{metricLabel(row)}</td>
-                    <td class="num score" style={{ background: scoreColor(row.a) }}>
-                      {formatScore(row.a)}
-                    </td>
-                    <td class="num score" style={{ background: scoreColor(row.b) }}>
-                      {formatScore(row.b)}
-                    </td>
-                    <td class="num delta" style={{ color: deltaColor(row.delta) }}>
-                      {formatDelta(row.delta)}
-                    </td>
+                    <ScoreCell value={row.a} />
+                    <ScoreCell value={row.b} />
+                    <DeltaCell delta={row.delta} />
                     <td class="num">{formatTurns(row.turnsA)}</td>
                     <td class="num">{formatTurns(row.turnsB)}</td>
                   </tr>
@@ -192,15 +138,9 @@ export function CompareView({
                 {shown.map((change) => (
                   <tr key={change.caseId} data-case-id={change.caseId}>
                     <td class="mono wrap">{change.caseId}</td>
-                    <td class="num score" style={{ background: scoreColor(change.a.mean) }}>
-                      {formatScore(change.a.mean)}
-                    </td>
-                    <td class="num score" style={{ background: scoreColor(change.b.mean) }}>
-                      {formatScore(change.b.mean)}
-                    </td>
-                    <td class="num delta" style={{ color: deltaColor(change.delta) }}>
-                      {formatDelta(change.delta)}
-                    </td>
+                    <ScoreCell value={change.a.mean} />
+                    <ScoreCell value={change.b.mean} />
+                    <DeltaCell delta={change.delta} />
                     <td>
                       <TrialLinks episodes={change.a.episodes} />
                     </td>

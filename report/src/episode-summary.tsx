@@ -15,13 +15,36 @@ import type { ReportIndex } from './report-index';
 import { casesHref, episodeHref } from './route';
 import { scoreColor } from './score-color';
 
-function Fact({ label, children, testId }: { label: string; children: ComponentChildren; testId?: string }) {
+export function Fact({ label, children, testId }: { label: string; children: ComponentChildren; testId?: string }) {
   return (
     <div class="fact" data-testid={testId}>
       <span class="key">{label}</span>
       <span class="value">{children}</span>
     </div>
   );
+}
+
+/** The episode's score under `label`, on its colour ("failed" when it failed or has no score). */
+export function ScoreBadge({ episode, label }: { readonly episode: ReportEpisode; readonly label: string }) {
+  const score = isNumber(episode.score) ? episode.score : null;
+  const failed = episode.status === 'failed' || score === null;
+  return (
+    <div class="score-badge" style={{ background: failed ? '#fdf2f1' : scoreColor(score) }}>
+      <span class="value" data-testid="episode-score">
+        {failed ? 'failed' : formatScore(score)}
+      </span>
+      <span class="label">{label}</span>
+    </div>
+  );
+}
+
+/** The error the episode ended with, if any. */
+export function EpisodeError({ error }: { readonly error: string | null }) {
+  return error ? (
+    <div class="tool-error" style={{ marginTop: '10px' }} data-testid="episode-error">
+      <span class="kind">episode error</span> <span>{error}</span>
+    </div>
+  ) : null;
 }
 
 function Termination({ termination }: { readonly termination: NonNullable<ReportEpisode['detail']>['termination'] }) {
@@ -138,8 +161,6 @@ export function EpisodeSummary({
   readonly onFocusMessage?: (messageIndex: number) => void;
 }) {
   const detail = episode.detail;
-  const score = isNumber(episode.score) ? episode.score : null;
-  const failed = episode.status === 'failed' || score === null;
   return (
     <>
       <div class="episode-head">
@@ -160,18 +181,9 @@ export function EpisodeSummary({
           </div>
           <Siblings index={index} episode={episode} />
         </div>
-        <div class="score-badge" style={{ background: failed ? '#fdf2f1' : scoreColor(score) }}>
-          <span class="value" data-testid="episode-score">
-            {failed ? 'failed' : formatScore(score)}
-          </span>
-          <span class="label">final score</span>
-        </div>
+        <ScoreBadge episode={episode} label="final score" />
       </div>
-      {episode.error ? (
-        <div class="tool-error" style={{ marginTop: '10px' }} data-testid="episode-error">
-          <span class="kind">episode error</span> <span>{episode.error}</span>
-        </div>
-      ) : null}
+      <EpisodeError error={episode.error} />
       <div class="facts">
         {detail && <Fact label="Milestone score">{formatScore(detail.milestoneScore)}</Fact>}
         {detail && (

@@ -1,3 +1,4 @@
+import type { ComponentChildren } from 'preact';
 import type { ReportBenchmarkRun } from '../../src/report/report-data';
 import { formatDelta, formatScore, isNumber } from './format';
 import { casesChangedMost } from './history';
@@ -37,23 +38,41 @@ export function GenericCompare({
     const other = right.find((entry) => entry.benchmark === left.benchmark);
     return other ? [{ left, right: other }] : [];
   });
-  const select = (a: string, b: string): void => {
-    window.location.hash = compareHref(a, b);
-  };
   return (
     <div data-testid="compare" data-viewer="generic">
       <h1>Compare runs</h1>
-      <div class="compare-pick">
-        <RunPicker label="A" value={first} runIds={runIds} onChange={(id) => select(id, second)} />
-        <button type="button" onClick={() => select(second, first)} title="Swap A and B">
-          ⇄
-        </button>
-        <RunPicker label="B" value={second} runIds={runIds} onChange={(id) => select(first, id)} />
-      </div>
+      <RunPicks first={first} second={second} runIds={runIds} />
       {shared.length === 0 && <p class="muted">These two runs have no benchmark in common.</p>}
       {shared.map(({ left, right: other }) => (
         <BenchmarkComparison key={left.benchmark} index={index} left={left} right={other} />
       ))}
+    </div>
+  );
+}
+
+/** The pickers of runs A and B with a swap between them (choosing opens that comparison), then `children`. */
+export function RunPicks({
+  first,
+  second,
+  runIds,
+  children,
+}: {
+  readonly first: string;
+  readonly second: string;
+  readonly runIds: readonly string[];
+  readonly children?: ComponentChildren;
+}) {
+  const select = (a: string, b: string): void => {
+    window.location.hash = compareHref(a, b);
+  };
+  return (
+    <div class="compare-pick">
+      <RunPicker label="A" value={first} runIds={runIds} onChange={(id) => select(id, second)} />
+      <button type="button" onClick={() => select(second, first)} title="Swap A and B">
+        ⇄
+      </button>
+      <RunPicker label="B" value={second} runIds={runIds} onChange={(id) => select(first, id)} />
+      {children}
     </div>
   );
 }
@@ -125,21 +144,14 @@ function BenchmarkComparison({
                   const b = right.metrics[metric.id] ?? null;
                   const delta = isNumber(a) && isNumber(b) ? b - a : null;
                   const better = delta === null ? null : metric.direction === 'lower' ? -delta : delta;
-                  const colour = metric.kind === 'score' ? scoreColor : () => undefined;
                   return (
                     <tr key={metric.id} data-metric={metric.id}>
                       <td style={{ fontWeight: metric.id === left.headline ? 600 : 400 }} title={metric.description}>
                         {metric.title}
                       </td>
-                      <td class="num score" style={{ background: colour(a) }}>
-                        {formatScore(a)}
-                      </td>
-                      <td class="num score" style={{ background: colour(b) }}>
-                        {formatScore(b)}
-                      </td>
-                      <td class="num delta" style={{ color: deltaColor(better) }}>
-                        {formatDelta(delta)}
-                      </td>
+                      <ScoreCell value={a} coloured={metric.kind === 'score'} />
+                      <ScoreCell value={b} coloured={metric.kind === 'score'} />
+                      <DeltaCell delta={delta} better={better} />
                     </tr>
                   );
                 })}
@@ -170,9 +182,7 @@ function BenchmarkComparison({
                       </td>
                       <td class="num score">{formatScore(change.before)}</td>
                       <td class="num score">{formatScore(change.after)}</td>
-                      <td class="num delta" style={{ color: deltaColor(change.delta) }}>
-                        {formatDelta(change.delta)}
-                      </td>
+                      <DeltaCell delta={change.delta} />
                     </tr>
                   ))}
                 </tbody>
@@ -182,5 +192,29 @@ function BenchmarkComparison({
         </section>
       </div>
     </section>
+  );
+}
+
+/** A score, its cell coloured by the score unless `coloured` is false. */
+export function ScoreCell({ value, coloured = true }: { readonly value: number | null; readonly coloured?: boolean }) {
+  return (
+    <td class="num score" style={{ background: coloured ? scoreColor(value) : undefined }}>
+      {formatScore(value)}
+    </td>
+  );
+}
+
+/** A change, coloured by how much `better` it is (the change itself unless lower is better). */
+export function DeltaCell({
+  delta,
+  better = delta,
+}: {
+  readonly delta: number | null;
+  readonly better?: number | null;
+}) {
+  return (
+    <td class="num delta" style={{ color: deltaColor(better) }}>
+      {formatDelta(delta)}
+    </td>
   );
 }

@@ -2,11 +2,11 @@ import { useMemo, useState } from 'preact/hooks';
 import type { ReportEpisode, ReportTrajectory } from '../../src/report/report-data';
 import { buildBusModel } from './bus-model';
 import { DeclaredTable } from './declared-tables';
-import { formatCost, formatCount, formatJson, formatScore, isNumber } from './format';
+import { EpisodeError, Fact, ScoreBadge } from './episode-summary';
+import { formatCost, formatCount, formatJson } from './format';
 import { MessageBus } from './message-bus';
 import type { ReportIndex } from './report-index';
 import { benchmarkHref, casesHref } from './route';
-import { scoreColor } from './score-color';
 
 /**
  * The viewer of an episode of a benchmark without a dedicated one: its score and the facts of its run, its
@@ -26,8 +26,6 @@ export function GenericEpisodeView({
   );
   const metricTitle = (id: string) => run?.metricDefinitions.find((metric) => metric.id === id)?.title ?? id;
   const labelTitle = (id: string) => run?.labels?.find((label) => label.id === id)?.title ?? id;
-  const score = isNumber(episode.score) ? episode.score : null;
-  const failed = episode.status === 'failed' || score === null;
   const headline = run ? metricTitle(run.headline) : 'score';
   return (
     <div
@@ -54,35 +52,15 @@ export function GenericEpisodeView({
             ))}
           </div>
         </div>
-        <div class="score-badge" style={{ background: failed ? '#fdf2f1' : scoreColor(score) }}>
-          <span class="value" data-testid="episode-score">
-            {failed ? 'failed' : formatScore(score)}
-          </span>
-          <span class="label">{headline.toLowerCase()}</span>
-        </div>
+        <ScoreBadge episode={episode} label={headline.toLowerCase()} />
       </div>
-      {episode.error ? (
-        <div class="tool-error" style={{ marginTop: '10px' }} data-testid="episode-error">
-          <span class="kind">episode error</span> <span>{episode.error}</span>
-        </div>
-      ) : null}
+      <EpisodeError error={episode.error} />
       <div class="facts">
-        <div class="fact">
-          <span class="key">Tokens in / out</span>
-          <span class="value">
-            {formatCount(episode.inputTokens)} / {formatCount(episode.outputTokens)}
-          </span>
-        </div>
-        <div class="fact">
-          <span class="key">Cost</span>
-          <span class="value">{formatCost(episode.cost)}</span>
-        </div>
-        {run?.agent && (
-          <div class="fact">
-            <span class="key">Agent</span>
-            <span class="value">{run.agent}</span>
-          </div>
-        )}
+        <Fact label="Tokens in / out">
+          {formatCount(episode.inputTokens)} / {formatCount(episode.outputTokens)}
+        </Fact>
+        <Fact label="Cost">{formatCost(episode.cost)}</Fact>
+        {run?.agent && <Fact label="Agent">{run.agent}</Fact>}
       </div>
       <section class="declared-table">
         <h3>Metrics</h3>

@@ -91,39 +91,44 @@ function TurnCell({ metric, summary }: { metric: string; summary?: GroupSummary 
   );
 }
 
-/**
- * One row per run (a paper's leaderboard layout); the mean similarity overall (with its 95% interval), then per
- * scenario category, then per tool augmentation.
- */
-export function LeaderboardTable({
-  runs,
-  columns,
-  groupTitles,
-}: {
+interface GroupTableProps {
   readonly runs: readonly ReportRun[];
   readonly columns: Columns;
   readonly groupTitles: GroupTitles;
+}
+
+/**
+ * One row per run: `Cell` of the run overall (given its 95% interval, for a cell that shows one), then per
+ * scenario category, then per tool augmentation.
+ */
+function GroupTable({
+  runs,
+  columns,
+  groupTitles,
+  testId,
+  first,
+  Cell,
+}: GroupTableProps & {
+  readonly testId: string;
+  readonly first: string;
+  readonly Cell: typeof ScoreCell;
 }) {
   return (
     <div class="table-wrap">
-      <table class="data" data-testid="leaderboard">
-        <GroupHeader columns={columns} first="Overall ↑" groupTitles={groupTitles} />
+      <table class="data" data-testid={testId}>
+        <GroupHeader columns={columns} first={first} groupTitles={groupTitles} />
         <tbody>
           {runs.map((run) => (
             <tr key={run.runId} data-run-id={run.runId}>
               <td>
                 <RunLabel run={run} />
               </td>
-              <ScoreCell
-                metric="overall"
-                summary={run.overall}
-                interval={formatInterval(run.overall?.confidenceInterval)}
-              />
+              <Cell metric="overall" summary={run.overall} interval={formatInterval(run.overall?.confidenceInterval)} />
               {columns.categories.map((category) => (
-                <ScoreCell key={category} metric={`category:${category}`} summary={run.byCategory?.[category]} />
+                <Cell key={category} metric={`category:${category}`} summary={run.byCategory?.[category]} />
               ))}
               {columns.augmentations.map((augmentation) => (
-                <ScoreCell
+                <Cell
                   key={augmentation}
                   metric={`augmentation:${augmentation}`}
                   summary={run.byAugmentation?.[augmentation]}
@@ -137,43 +142,17 @@ export function LeaderboardTable({
   );
 }
 
+/**
+ * One row per run (a paper's leaderboard layout); the mean similarity overall (with its 95% interval), then per
+ * scenario category, then per tool augmentation.
+ */
+export function LeaderboardTable(props: GroupTableProps) {
+  return <GroupTable {...props} testId="leaderboard" first="Overall ↑" Cell={ScoreCell} />;
+}
+
 /** Mean turn count (the same layout), with the same rows and columns as the leaderboard. */
-export function TurnCountTable({
-  runs,
-  columns,
-  groupTitles,
-}: {
-  readonly runs: readonly ReportRun[];
-  readonly columns: Columns;
-  readonly groupTitles: GroupTitles;
-}) {
-  return (
-    <div class="table-wrap">
-      <table class="data" data-testid="turn-counts">
-        <GroupHeader columns={columns} first="Overall" groupTitles={groupTitles} />
-        <tbody>
-          {runs.map((run) => (
-            <tr key={run.runId} data-run-id={run.runId}>
-              <td>
-                <RunLabel run={run} />
-              </td>
-              <TurnCell metric="overall" summary={run.overall} />
-              {columns.categories.map((category) => (
-                <TurnCell key={category} metric={`category:${category}`} summary={run.byCategory?.[category]} />
-              ))}
-              {columns.augmentations.map((augmentation) => (
-                <TurnCell
-                  key={augmentation}
-                  metric={`augmentation:${augmentation}`}
-                  summary={run.byAugmentation?.[augmentation]}
-                />
-              ))}
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
-  );
+export function TurnCountTable(props: GroupTableProps) {
+  return <GroupTable {...props} testId="turn-counts" first="Overall" Cell={TurnCell} />;
 }
 
 /** The abbreviations used in the headers, spelled out (as under the paper's tables). */

@@ -1,5 +1,7 @@
 import { useEffect, useRef, useState } from 'preact/hooks';
 
+export type DrawPlot = (width: number) => Element;
+
 /**
  * Hosts one Observable Plot figure: `draw` gets the container's width and returns the element Plot made
  * (Plot writes labels with textContent, so data never becomes markup). Redrawn when the width changes.
@@ -9,7 +11,7 @@ export function PlotFigure({
   label,
   testId,
 }: {
-  readonly draw: (width: number) => Element;
+  readonly draw: DrawPlot;
   readonly label: string;
   readonly testId?: string;
 }) {

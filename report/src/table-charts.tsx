@@ -2,7 +2,7 @@ import * as Plot from '@observablehq/plot';
 import { useCallback, useMemo } from 'preact/hooks';
 import type { TableBarChart, TableScatterChart } from '../../src/report/report-data';
 import { barAxisLabel, barPoints, type RunTable, scatterPoints, valueDomain } from './chart-points';
-import { PlotFigure } from './plot-figure';
+import { type DrawPlot, PlotFigure } from './plot-figure';
 import { RadarChart } from './radar-chart';
 
 const PALETTE = ['#4e79a7', '#f28e2b', '#59a14f', '#e15759', '#76b7b2', '#edc948', '#b07aa1', '#9c755f'];
@@ -63,12 +63,7 @@ function BarChart({ chart, entries }: { readonly chart: TableBarChart; readonly 
     [points, chart, first],
   );
   if (points.length === 0) return null;
-  return (
-    <figure class="table-chart" data-testid={`chart-${first?.id}`} data-chart="bars">
-      <figcaption class="chart-title">{chart.title}</figcaption>
-      <PlotFigure draw={draw} label={chart.title} />
-    </figure>
-  );
+  return <ChartFigure chart={chart} id={first?.id} draw={draw} />;
 }
 
 function ScatterChart({
@@ -113,8 +108,13 @@ function ScatterChart({
     [points, chart, first],
   );
   if (points.length === 0) return null;
+  return <ChartFigure chart={chart} id={first?.id} draw={draw} />;
+}
+
+/** A declared table's chart (`data-chart` is its type) under its title. */
+function ChartFigure({ chart, id, draw }: { chart: TableBarChart | TableScatterChart; id?: string; draw: DrawPlot }) {
   return (
-    <figure class="table-chart" data-testid={`chart-${first?.id}`} data-chart="scatter">
+    <figure class="table-chart" data-testid={`chart-${id}`} data-chart={chart.type}>
       <figcaption class="chart-title">{chart.title}</figcaption>
       <PlotFigure draw={draw} label={chart.title} />
     </figure>
